@@ -1,0 +1,46 @@
+/** What a command handler receives: parsed input and the world it may touch, passed in so it can be tested. */
+import type { FlagValue } from './registry/types.js';
+
+/** Where a handler writes. Results go to stdout; progress, prompts and logs go to stderr. */
+export interface CommandIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether stdin and stdout are terminals (prompts and live progress need both). */
+  interactive: boolean;
+  /** Reads all of standard input (used when it is not a terminal). */
+  readStdin: () => Promise<string>;
+}
+
+/** The global flags, after their SUPABASE_* environment twins were applied. */
+export interface GlobalOptions {
+  debug: boolean;
+  experimental: boolean;
+  dnsResolver: 'native' | 'https';
+  createTicket: boolean;
+  /** The workdir given by flag or environment, if any (before project-root discovery). */
+  workdir?: string;
+}
+
+export interface DebugLog {
+  /** Writes a line when --debug is on; secrets in it are redacted. */
+  debug: (message: string) => void;
+  /** Every line logged so far (redacted), for tickets. */
+  lines: () => string[];
+}
+
+export interface CommandContext {
+  /** Space-separated command path, e.g. `db push`. */
+  path: string;
+  /** Positional arguments after the command path. */
+  args: string[];
+  /** Every accepted flag by its long name, given or defaulted. */
+  flags: Record<string, FlagValue>;
+  /** Names of the flags the user set (on the command line or through their environment variable). */
+  changed: ReadonlySet<string>;
+  globals: GlobalOptions;
+  /** The project root: the workdir, or the folder found by walking up to supabase/config.toml. */
+  projectRoot: string;
+  env: NodeJS.ProcessEnv;
+  io: CommandIO;
+  log: DebugLog;
+}

@@ -1,0 +1,3 @@
+import type { CommandSpec } from '../types.js';
+
+export const functionsCommands: CommandSpec[] = [];
