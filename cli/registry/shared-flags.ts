@@ -82,3 +82,17 @@ export function outputFlag(values: readonly string[], defaultValue: string, opti
     ...(options.persistent ? { persistent: true } : {}),
   };
 }
+
+/**
+ * `-s/--schema`, a comma-separated (or repeated) list of schema names. `purpose` completes
+ * "Schemas to ..."; the text notes what happens when the flag is left out.
+ */
+export function schemaFlag(purpose: string, whenOmitted: string, options: { persistent?: boolean } = {}): FlagSpec {
+  return {
+    name: 'schema',
+    short: 's',
+    type: 'stringSlice',
+    description: `Schemas to ${purpose}, comma-separated; ${whenOmitted}.`,
+    ...(options.persistent ? { persistent: true } : {}),
+  };
+}

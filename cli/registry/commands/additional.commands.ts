@@ -12,9 +12,10 @@ export const globalFlags: FlagSpec[] = [
     values: ['native', 'https'],
     default: 'native',
     persistent: true,
+    env: 'SUPABASE_DNS_RESOLVER',
     description: 'How host names are looked up: the system resolver, or DNS over HTTPS.',
   },
-  { name: 'create-ticket', type: 'bool', persistent: true, description: 'On failure, write a support ticket file with the error and the redacted debug log.' },
+  { name: 'create-ticket', type: 'bool', persistent: true, env: 'SUPABASE_CREATE_TICKET', description: 'On failure, write a support ticket file with the error and the redacted debug log.' },
 ];
 
 const completionShells = ['bash', 'zsh', 'fish', 'powershell'] as const;
@@ -76,7 +77,7 @@ export const additionalCommands: CommandSpec[] = [
     group: 'additional',
     hidden: true,
     summary: 'Answer a shell completion request (used by the completion scripts)',
+    // main.ts answers this before flag parsing, because the words it receives include other commands' flags.
     args: { min: 0, max: Infinity, usage: '[command-line words]' },
-    load: () => import('../../commands/complete.command.js'),
   },
 ];

@@ -1,3 +1,81 @@
-import type { CommandSpec } from '../types.js';
+/** Objects in the linked project's Storage buckets, addressed as ss:///bucket/path, with Unix-like commands. */
+import { commandGroup } from '../platform-flags.js';
+import type { CommandSpec, FlagSpec } from '../types.js';
 
-export const storageCommands: CommandSpec[] = [];
+/** `-r/--recursive`, which every storage command takes with its own meaning. */
+function recursiveFlag(effect: string): FlagSpec {
+  return { name: 'recursive', short: 'r', type: 'bool', description: effect };
+}
+
+export const storageCommands: CommandSpec[] = commandGroup(
+  {
+    path: 'storage',
+    experimental: true,
+    summary: 'Work with files in the linked project\'s Storage buckets',
+    description:
+      'Remote paths are written as ss:///<bucket>/<path> (three slashes, no host). The commands act on the ' +
+      'project this folder is linked to, with its service_role key, so bucket policies do not apply.',
+  },
+  [
+    {
+      name: 'ls',
+      summary: 'List buckets, or the objects under a path',
+      description:
+        'Without a path (or with ss:///) the buckets are listed; a bucket name without a trailing slash lists the ' +
+        'buckets starting with it. Folders are shown with a trailing /, and -r walks into them, printing full paths.',
+      args: { min: 0, max: 1, usage: '[path]' },
+      flags: [recursiveFlag('Walk into every folder and print the full path of each object.')],
+      examples: [
+        { id: 'buckets', name: 'List the buckets', code: 'supabase storage ls --experimental' },
+        { id: 'recursive', name: 'List everything in a bucket', code: 'supabase storage ls -r ss:///avatars/ --experimental' },
+      ],
+    },
+    {
+      name: 'cp',
+      summary: 'Upload or download files',
+      description:
+        'Copies a local file to a bucket or a stored object to the local disk; one side must be an ss:/// path and ' +
+        'the other a local one, since copying between buckets is not supported. Uploading to a bucket that does ' +
+        'not exist creates it.',
+      args: { min: 2, max: 2, usage: '<src> <dst>' },
+      flags: [
+        recursiveFlag('Copy a whole folder tree.'),
+        { name: 'cache-control', type: 'string', default: 'max-age=3600', description: 'Cache-Control header stored with uploaded objects.' },
+        {
+          name: 'content-type',
+          type: 'string',
+          default: 'auto-detect',
+          description: 'Content-Type stored with uploaded objects; by default it is guessed from the first 512 bytes of each file.',
+        },
+        { name: 'jobs', short: 'j', type: 'int', default: 1, description: 'How many files to transfer at the same time.' },
+      ],
+      examples: [
+        { id: 'upload', name: 'Upload a file', code: 'supabase storage cp ./logo.png ss:///public/images/logo.png --experimental' },
+        { id: 'download-folder', name: 'Download a folder with four parallel transfers', code: 'supabase storage cp -r -j 4 ss:///avatars ./backup --experimental' },
+      ],
+    },
+    {
+      name: 'mv',
+      summary: 'Move or rename objects within a bucket',
+      description:
+        'Moves an object to a new path in the same bucket; both arguments are ss:/// paths, and moving to another ' +
+        'bucket is refused. With -r, a folder is moved object by object.',
+      args: { min: 2, max: 2, usage: '<src> <dst>' },
+      flags: [recursiveFlag('Move every object under a folder.')],
+      examples: [{ id: 'rename', name: 'Rename an object', code: 'supabase storage mv ss:///docs/draft.pdf ss:///docs/final.pdf --experimental' }],
+    },
+    {
+      name: 'rm',
+      summary: 'Delete objects, folders or whole buckets',
+      description:
+        'Deletes the given objects after a confirmation per bucket (default yes). Folders need -r; a bare bucket ' +
+        'path with -r empties the bucket and then deletes it.',
+      args: { min: 1, max: Infinity, usage: '<file> ...' },
+      flags: [recursiveFlag('Also delete folders with everything in them.')],
+      examples: [
+        { id: 'single-file', name: 'Delete one object', code: 'supabase storage rm ss:///public/images/logo.png --experimental' },
+        { id: 'whole-bucket', name: 'Delete a bucket and its contents', code: 'supabase storage rm -r ss:///scratch --experimental' },
+      ],
+    },
+  ],
+);
