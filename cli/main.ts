@@ -1,0 +1,155 @@
+/**
+ * The command line's front door: argv -> command -> validated input -> lazily loaded handler,
+ * and the one place where errors become messages and exit codes (0 ok, 1 failure, 2 usage).
+ */
+import type { CommandContext, CommandIO, GlobalOptions } from './context.js';
+import { createDebugLog } from './debug-log.js';
+import { NotAvailableError, UsageError, UserError } from './errors.js';
+import { renderHelp } from './help/render-help.js';
+import { parseFlags } from './argv/parse-flags.js';
+import { resolveCommand, suggestCommands } from './argv/resolve-command.js';
+import { HELP_FLAG, VERSION_FLAG, tokenize } from './argv/tokenize.js';
+import { checkArgs, checkExclusive, checkRequired } from './argv/validate.js';
+import { findProjectRoot } from './project-root.js';
+import { commandLine, effectiveFlags, isExperimental, isRunnable, type CommandNode } from './registry/index.js';
+import { writeTicket } from './ticket.js';
+import { VERSION } from './version.js';
+
+const DEFAULT_SUGGESTION = 'Try rerunning the command with --debug to troubleshoot the error.';
+
+export interface MainOptions {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  io: CommandIO;
+}
+
+/** Runs one command line to completion and returns the exit code. */
+export async function main(options: MainOptions): Promise<number> {
+  const { argv, env, io } = options;
+  // Until the flags are parsed, --debug is known only from a quick look, so early failures still log.
+  const log = createDebugLog(argv.includes('--debug') || /^(1|true)$/i.test(env.SUPABASE_DEBUG ?? ''), io.stderr);
+  let createTicket = argv.includes('--create-ticket') || /^(1|true)$/i.test(env.SUPABASE_CREATE_TICKET ?? '');
+  let node: CommandNode | undefined;
+  if (argv[0] === '__complete' || argv[0] === '__completeNoDesc') {
+    const { complete, formatCompletion } = await import('./completion/complete.js');
+    // PowerShell cannot pass an empty argument to a native command, so its script sends "".
+    const words = argv.slice(1).map((word) => (word === '""' ? '' : word));
+    io.stdout(formatCompletion(complete(words), argv[0] === '__complete'));
+    return 0;
+  }
+  try {
+    const resolved = resolveCommand(argv);
+    node = resolved.node;
+    const accepted = [...effectiveFlags(node), HELP_FLAG, ...(node.parent ? [] : [VERSION_FLAG])];
+    const tokens = tokenize(argv, accepted, resolved.pathIndexes);
+    const parsed = parseFlags(tokens.occurrences, accepted, env);
+    const globals = globalOptions(parsed.values);
+    createTicket = globals.createTicket;
+    if (globals.debug) io.stderr(`Supabase CLI ${VERSION}\n`);
+    log.debug(`command: ${commandLine(node)} ${tokens.positional.join(' ')}`.trimEnd());
+
+    if (parsed.values.help) {
+      io.stdout(renderHelp(node));
+      return 0;
+    }
+    if (!node.parent && parsed.values.version) {
+      io.stdout(`${VERSION}\n`);
+      return 0;
+    }
+    if (!isRunnable(node)) return showGroup(node, tokens.positional, io);
+
+    checkArgs(node, tokens.positional);
+    checkRequired(node, new Set([...parsed.changed, ...parsed.fromEnv]));
+    checkExclusive(node, parsed.changed);
+    if (isExperimental(node) && !globals.experimental) {
+      throw new UsageError('must set the --experimental flag to run this command', `Run it again as: ${commandLine(node)} --experimental`);
+    }
+    if (node.spec.deprecated) io.stderr(`Command "${node.name}" is deprecated, ${node.spec.deprecated}\n`);
+    if (globals.dnsResolver === 'https') {
+      const { installDohResolver } = await import('../tasks/net/doh-resolver.js');
+      installDohResolver(env.SUPABASE_INTERNAL_DOH_URL || undefined);
+    }
+    if (!node.spec.load) throw new NotAvailableError(commandLine(node));
+
+    const context: CommandContext = {
+      path: node.spec.path,
+      args: tokens.positional,
+      flags: parsed.values,
+      changed: parsed.changed,
+      globals,
+      projectRoot: findProjectRoot(options.cwd, globals.workdir, { walkUp: node.spec.path !== 'init' }),
+      env,
+      io,
+      log,
+    };
+    const handler = await node.spec.load();
+    return (await handler.default(context)) ?? 0;
+  } catch (error) {
+    return reportFailure(error, { argv, env, io, log, node, createTicket });
+  }
+}
+
+function globalOptions(values: Record<string, unknown>): GlobalOptions {
+  return {
+    debug: values.debug === true,
+    experimental: values.experimental === true,
+    dnsResolver: values['dns-resolver'] === 'https' ? 'https' : 'native',
+    createTicket: values['create-ticket'] === true,
+    workdir: typeof values.workdir === 'string' && values.workdir !== '' ? values.workdir : undefined,
+  };
+}
+
+/** A parent command alone prints its help; with an unknown word it is a usage error. */
+function showGroup(node: CommandNode, positional: string[], io: CommandIO): number {
+  if (positional.length === 0) {
+    io.stdout(renderHelp(node));
+    return 0;
+  }
+  const word = positional[0];
+  const close = suggestCommands(node, word);
+  const hint = close.length > 0
+    ? `Did you mean this?\n${close.map((name) => `\t${name}`).join('\n')}`
+    : `Run "${commandLine(node)} --help" for the list of commands.`;
+  throw new UsageError(`unknown command "${word}" for "${commandLine(node)}"`, hint);
+}
+
+interface FailureContext {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  io: CommandIO;
+  log: ReturnType<typeof createDebugLog>;
+  node?: CommandNode;
+  createTicket: boolean;
+}
+
+/** Prints a failure as one message plus one suggestion, writes a report when due, returns the exit code. */
+function reportFailure(error: unknown, context: FailureContext): number {
+  const { io, log } = context;
+  const paint = io.interactive ? (text: string) => `\u001b[31m${text}\u001b[0m` : (text: string) => text;
+  if (error instanceof UserError) {
+    log.debug(`error: ${error.stack ?? error.message}`);
+    io.stderr(`${paint(error.message)}\n`);
+    const suggestion = error instanceof UsageError && !error.suggestion && context.node
+      ? `Try "${commandLine(context.node)} --help" for usage.`
+      : error.suggestion ?? (error instanceof NotAvailableError ? undefined : DEFAULT_SUGGESTION);
+    if (suggestion) io.stderr(`${suggestion}\n`);
+    if (context.createTicket) printTicket('ticket', error, context);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  log.debug(`internal error: ${error instanceof Error ? error.stack : message}`);
+  io.stderr(`${paint(`unexpected error: ${message}`)}\n`);
+  printTicket(context.createTicket ? 'ticket' : 'crash-report', error, context);
+  return 1;
+}
+
+function printTicket(kind: 'ticket' | 'crash-report', error: unknown, context: FailureContext): void {
+  try {
+    const path = writeTicket({ kind, argv: context.argv, error, debugLog: context.log.lines() }, context.env);
+    context.io.stderr(`Wrote ${kind === 'ticket' ? 'a support ticket' : 'a crash report'} to ${path}\n`);
+    context.io.stderr('Attach it when you report this problem; secrets in it are redacted.\n');
+  } catch (writeError) {
+    context.io.stderr(`Could not write a report: ${(writeError as Error).message}\n`);
+  }
+}

@@ -1,0 +1,23 @@
+/** Binds main() to the real process: argv, environment, working folder and standard streams. */
+import { main } from './main.js';
+import type { CommandIO } from './context.js';
+
+/** Standard streams as a CommandIO. */
+export function processIO(): CommandIO {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    readStdin: async () => {
+      let text = '';
+      process.stdin.setEncoding('utf8');
+      for await (const chunk of process.stdin) text += chunk;
+      return text;
+    },
+  };
+}
+
+/** Runs the CLI for this process and returns the exit code. */
+export function runFromProcess(argv: readonly string[]): Promise<number> {
+  return main({ argv, env: process.env, cwd: process.cwd(), io: processIO() });
+}
