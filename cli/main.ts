@@ -43,16 +43,17 @@ export async function main(options: MainOptions): Promise<number> {
     node = resolved.node;
     const accepted = [...effectiveFlags(node), HELP_FLAG, ...(node.parent ? [] : [VERSION_FLAG])];
     const tokens = tokenize(argv, accepted, resolved.pathIndexes);
-    const parsed = parseFlags(tokens.occurrences, accepted, env);
+    // Help needs no flag values, so it is answered before the parser loads.
+    if (tokens.occurrences.some((occurrence) => occurrence.flag === HELP_FLAG && occurrence.value !== 'false')) {
+      io.stdout(renderHelp(node));
+      return 0;
+    }
+    const parsed = await parseFlags(tokens.occurrences, accepted, env);
     const globals = globalOptions(parsed.values);
     createTicket = globals.createTicket;
     if (globals.debug) io.stderr(`Supabase CLI ${VERSION}\n`);
     log.debug(`command: ${commandLine(node)} ${tokens.positional.join(' ')}`.trimEnd());
 
-    if (parsed.values.help) {
-      io.stdout(renderHelp(node));
-      return 0;
-    }
     if (!node.parent && parsed.values.version) {
       io.stdout(`${VERSION}\n`);
       return 0;

@@ -1,9 +1,9 @@
 /**
  * Turns a command line into typed flag values for one command: pflag-style tokens (tokenize.ts),
  * read by meow with the command's flag declarations, then defaults and SUPABASE_* environment
- * twins applied. Messages follow the original's wording so scripts that match on them keep working.
+ * twins applied. meow is loaded on first use, so `--help` and `--version` never pay for it.
+ * Messages follow the original's wording so scripts that match on them keep working.
  */
-import meow from 'meow';
 import { UsageError } from '../errors.js';
 import { defaultValue } from '../registry/defaults.js';
 import type { FlagSpec, FlagValue } from '../registry/types.js';
@@ -80,6 +80,10 @@ function camelCase(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
+function isList(flag: FlagSpec): boolean {
+  return flag.type === 'stringSlice' || flag.type === 'stringArray';
+}
+
 type MeowFlag = { type: 'string' | 'boolean' | 'number'; isMultiple?: boolean };
 
 function meowFlag(flag: FlagSpec): MeowFlag {
@@ -88,11 +92,8 @@ function meowFlag(flag: FlagSpec): MeowFlag {
       return { type: 'boolean' };
     case 'int':
       return { type: 'number' };
-    case 'stringSlice':
-    case 'stringArray':
-      return { type: 'string', isMultiple: true };
     default:
-      return { type: 'string' };
+      return isList(flag) ? { type: 'string', isMultiple: true } : { type: 'string' };
   }
 }
 
@@ -112,8 +113,12 @@ function fromEnvironment(flag: FlagSpec, env: NodeJS.ProcessEnv): FlagValue | un
  * Types the occurrences of a command's flags. Every accepted flag gets a value: what the user
  * gave, else its environment variable, else its default.
  */
-export function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSpec[], env: NodeJS.ProcessEnv): ParsedFlags {
-  const normalized = occurrences.map((occurrence) => `--${occurrence.flag.name}=${checkOccurrence(occurrence)}`);
+export async function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSpec[], env: NodeJS.ProcessEnv): Promise<ParsedFlags> {
+  const { default: meow } = await import('meow');
+  // A single-valued flag given twice keeps its last value, as pflag does (meow would refuse it).
+  const kept = occurrences.filter((occurrence, index) =>
+    isList(occurrence.flag) || !occurrences.slice(index + 1).some((later) => later.flag === occurrence.flag));
+  const normalized = kept.map((occurrence) => `--${occurrence.flag.name}=${checkOccurrence(occurrence)}`);
   const declarations = Object.fromEntries(flags.map((flag) => [camelCase(flag.name), meowFlag(flag)]));
   const result = meow({
     importMeta: import.meta,
@@ -126,17 +131,15 @@ export function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSp
     booleanDefault: undefined,
     flags: declarations,
   });
-  const parsed = result.unnormalizedFlags as Record<string, unknown>;
+  const parsed = result.flags as Record<string, unknown>;
 
   const values: Record<string, FlagValue> = {};
   const changed = new Set(occurrences.map((occurrence) => occurrence.flag.name));
   const fromEnv = new Set<string>();
   for (const flag of flags) {
     if (changed.has(flag.name)) {
-      const given = parsed[flag.name];
-      if (flag.type === 'stringSlice') values[flag.name] = (given as string[]).flatMap(splitSlice);
-      // A single-valued flag given twice keeps its last value, as pflag does.
-      else values[flag.name] = Array.isArray(given) && flag.type !== 'stringArray' ? given[given.length - 1] : (given as FlagValue);
+      const given = parsed[camelCase(flag.name)];
+      values[flag.name] = flag.type === 'stringSlice' ? (given as string[]).flatMap(splitSlice) : (given as FlagValue);
       continue;
     }
     const environmental = fromEnvironment(flag, env);

@@ -16,29 +16,29 @@ function bash(): string {
   // candidates for `--flag=value` are trimmed back to the part bash is replacing.
   return `# bash completion for supabase
 _supabase_completions() {
-    local line="\${COMP_LINE:0:\$COMP_POINT}"
+    local line="\${COMP_LINE:0:$COMP_POINT}"
     local -a words
-    read -r -a words <<< "\$line"
-    if [[ "\$line" == *[[:space:]] || \${#words[@]} -eq 0 ]]; then
+    read -r -a words <<< "$line"
+    if [[ "$line" == *[[:space:]] || \${#words[@]} -eq 0 ]]; then
         words+=("")
     fi
     local out
-    out=\$(supabase ${entry(false)} "\${words[@]:1}" 2>/dev/null) || return
+    out=$(supabase ${entry(false)} "\${words[@]:1}" 2>/dev/null) || return
     local directive=\${out##*:}
     local current="\${words[\${#words[@]}-1]}"
     local strip=""
-    if [[ "\$current" == *=* && "\$COMP_WORDBREAKS" == *=* ]]; then
+    if [[ "$current" == *=* && "$COMP_WORDBREAKS" == *=* ]]; then
         strip="\${current%=*}="
     fi
     COMPREPLY=()
     local candidate
     while IFS= read -r candidate; do
-        [[ -z "\$candidate" || "\$candidate" == :* ]] && continue
-        COMPREPLY+=("\${candidate#"\$strip"}")
-    done <<< "\$out"
-    if [[ \${#COMPREPLY[@]} -eq 0 && \$(( directive & 4 )) -eq 0 ]]; then
+        [[ -z "$candidate" || "$candidate" == :* ]] && continue
+        COMPREPLY+=("\${candidate#"$strip"}")
+    done <<< "$out"
+    if [[ \${#COMPREPLY[@]} -eq 0 && $(( directive & 4 )) -eq 0 ]]; then
         local IFS=$'\\n'
-        COMPREPLY=(\$(compgen -f -- "\${COMP_WORDS[COMP_CWORD]}"))
+        COMPREPLY=($(compgen -f -- "\${COMP_WORDS[COMP_CWORD]}"))
     fi
 }
 complete -o nosort -F _supabase_completions supabase 2>/dev/null || complete -F _supabase_completions supabase
@@ -52,18 +52,18 @@ function zsh(descriptions: boolean): string {
 _supabase() {
     local -a lines completions
     local out directive line name description
-    out=\$(supabase ${entry(descriptions)} "\${(@)words[2,CURRENT]}" 2>/dev/null) || return 1
+    out=$(supabase ${entry(descriptions)} "\${(@)words[2,CURRENT]}" 2>/dev/null) || return 1
     lines=("\${(@f)out}")
     directive=\${lines[-1]#:}
     for line in "\${(@)lines[1,-2]}"; do
-        [[ -z \$line ]] && continue
+        [[ -z $line ]] && continue
         name=\${line%%$'\\t'*}
         description=\${line#*$'\\t'}
         name=\${name//:/\\\\:}
-        if [[ \$line == *$'\\t'* ]]; then
-            completions+=("\$name:\$description")
+        if [[ $line == *$'\\t'* ]]; then
+            completions+=("$name:$description")
         else
-            completions+=("\$name")
+            completions+=("$name")
         fi
     done
     if (( \${#completions} )); then
@@ -73,8 +73,8 @@ _supabase() {
     fi
 }
 
-if [[ \$funcstack[1] == _supabase ]]; then
-    _supabase "\$@"
+if [[ $funcstack[1] == _supabase ]]; then
+    _supabase "$@"
 else
     compdef _supabase supabase
 fi

@@ -114,7 +114,7 @@ export function buildCliSpec(): CliSpec {
         { id: 'other-commands', title: 'Additional Commands' },
       ],
     },
-    flags: [...(rootCommand.spec.flags ?? []), HELP_FLAG].map(specFlag).sort((a, b) => a.id.localeCompare(b.id)),
+    flags: [...(rootCommand.spec.flags ?? []), HELP_FLAG].map(specFlag).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     commands: allCommands().filter((node) => node.parent && !node.spec.hidden).map(specCommand),
   };
 }

@@ -15,6 +15,7 @@ import {
 import type { FlagSpec, HelpGroup } from '../registry/types.js';
 import { HELP_FLAG, VERSION_FLAG } from '../argv/tokenize.js';
 import { typeWord } from './flag-type.js';
+import { byName } from '../sort.js';
 
 const GROUP_TITLES: Record<HelpGroup, string> = {
   'local-dev': 'Local Development:',
@@ -38,7 +39,7 @@ function valuesNote(flag: FlagSpec): string {
 
 /** Flag lines with aligned descriptions, sorted by name as cobra sorts them. */
 export function renderFlagLines(flags: FlagSpec[]): string {
-  const visible = flags.filter((flag) => !flag.hidden).sort((a, b) => a.name.localeCompare(b.name));
+  const visible = flags.filter((flag) => !flag.hidden).sort(byName);
   const heads = visible.map((flag) => {
     const names = flag.short ? `  -${flag.short}, --${flag.name}` : `      --${flag.name}`;
     const type = typeWord(flag);
@@ -68,7 +69,7 @@ function usageLines(node: CommandNode): string[] {
 }
 
 function childSections(node: CommandNode): string[] {
-  const visible = node.children.filter((child) => !child.spec.hidden).sort((a, b) => a.name.localeCompare(b.name));
+  const visible = node.children.filter((child) => !child.spec.hidden).sort(byName);
   if (visible.length === 0) return [];
   // One padding for every group, so the summaries line up down the whole page.
   const width = Math.max(11, ...visible.map((child) => child.name.length + 1));

@@ -2,6 +2,7 @@
  * The shapes of the command registry. The registry is plain data: one declaration per command,
  * read by help, validation, completion, the docs spec export and the dispatcher alike.
  */
+import type { CommandContext } from '../context.js';
 
 /** Value kinds, named as the original's flag library names them so the spec export stays familiar. */
 export type FlagType = 'bool' | 'string' | 'int' | 'stringSlice' | 'stringArray' | 'enum';
@@ -57,7 +58,7 @@ export interface Link {
 
 /** A command handler module: the default export runs the command and returns its exit code. */
 export interface HandlerModule {
-  default: (ctx: import('../context.js').CommandContext) => Promise<number | void>;
+  default: (ctx: CommandContext) => Promise<number | void>;
 }
 
 export interface CommandSpec {

@@ -1,0 +1,42 @@
+/** Runs the CLI for tests: as a real process through bin/supabase.js, or in-process through main(). */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { main } from '../../cli/main.js';
+
+export const BIN = fileURLToPath(new URL('../../bin/supabase.js', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns `supabase <args>` as a child process (needs `npm run build` first, as `npm test` does). */
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, SUPABASE_DEBUG: '', SUPABASE_EXPERIMENTAL: '', ...options.env },
+    input: options.input ?? '',
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Calls main() in this process with captured output; much faster for checks over every command. */
+export async function runMain(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main({
+    argv: args,
+    env: options.env ?? {},
+    cwd: options.cwd ?? process.cwd(),
+    io: {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+      interactive: false,
+      readStdin: async () => '',
+    },
+  });
+  return { code, stdout, stderr };
+}
