@@ -13,6 +13,7 @@ import { checkArgs, checkExclusive, checkRequired } from './argv/validate.js';
 import { findProjectRoot } from './project-root.js';
 import { commandLine, effectiveFlags, isExperimental, isRunnable, type CommandNode } from './registry/index.js';
 import { writeTicket } from './ticket.js';
+import { isTaskError } from '../tasks/task-error.js';
 import { VERSION } from './version.js';
 
 const DEFAULT_SUGGESTION = 'Try rerunning the command with --debug to troubleshoot the error.';
@@ -125,8 +126,10 @@ interface FailureContext {
 }
 
 /** Prints a failure as one message plus one suggestion, writes a report when due, returns the exit code. */
-function reportFailure(error: unknown, context: FailureContext): number {
+function reportFailure(thrown: unknown, context: FailureContext): number {
   const { io, log } = context;
+  // The effect layer cannot import the CLI's errors; its TaskError carries the same parts.
+  const error = isTaskError(thrown) ? new UserError(thrown.message, thrown.suggestion, { cause: thrown }) : thrown;
   const paint = io.interactive ? (text: string) => `\u001b[31m${text}\u001b[0m` : (text: string) => text;
   if (error instanceof UserError) {
     log.debug(`error: ${error.stack ?? error.message}`);

@@ -27,6 +27,7 @@ export const localCommands: CommandSpec[] = [
       { id: 'basic-usage', name: 'Set up a project in the current folder', code: 'supabase init', response: 'Finished supabase init.' },
     ],
     tags: ['local-dev'],
+    load: () => import('../../commands/init.command.js'),
   },
   {
     path: 'login',

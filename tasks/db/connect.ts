@@ -1,0 +1,44 @@
+/** Opening pg connections to a database the tool manages. */
+import pg from 'pg';
+
+export interface ConnectOptions {
+  host?: string;
+  port: number;
+  user?: string;
+  password?: string;
+  database?: string;
+  /** Milliseconds before a connection attempt is given up; the original uses 2 s locally. */
+  connectTimeoutMs?: number;
+}
+
+/** Opens one connection; the caller ends it. */
+export async function connect(options: ConnectOptions): Promise<pg.Client> {
+  const client = new pg.Client({
+    host: options.host ?? '127.0.0.1',
+    port: options.port,
+    user: options.user ?? 'postgres',
+    password: options.password ?? 'postgres',
+    database: options.database ?? 'postgres',
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
+    application_name: 'supabase_cli',
+  });
+  // A server shutting down under an idle client must not crash the process.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  return client;
+}
+
+/** Runs `work` on a fresh connection and always closes it. */
+export async function withConnection<T>(options: ConnectOptions, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connect(options);
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The migration history table, with the original's exact SQL (facts §5.1), so either tool reads
+ * what the other wrote. The DDL runs before every insert, which upgrades old tables in place.
+ */
+import type pg from 'pg';
+
+/** Creates the history table or upgrades an old one; run before every insert. */
+export const HISTORY_DDL = [
+  'CREATE SCHEMA IF NOT EXISTS supabase_migrations',
+  'CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY)',
+  'ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN IF NOT EXISTS statements text[]',
+  'ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN IF NOT EXISTS name text',
+] as const;
+
+export const INSERT_VERSION = 'INSERT INTO supabase_migrations.schema_migrations(version, name, statements) VALUES($1, $2, $3)';
+export const DELETE_VERSIONS = 'DELETE FROM supabase_migrations.schema_migrations WHERE version = ANY($1)';
+export const DELETE_UP_TO = 'DELETE FROM supabase_migrations.schema_migrations WHERE version <= $1';
+export const TRUNCATE_HISTORY = 'TRUNCATE supabase_migrations.schema_migrations';
+export const SELECT_VERSIONS = 'SELECT version FROM supabase_migrations.schema_migrations ORDER BY version';
+
+/** One history row to write. */
+export interface HistoryRow {
+  version: string;
+  name: string;
+  statements: string[];
+}
+
+/** Creates or upgrades the history table. */
+export async function ensureHistoryTable(client: pg.Client): Promise<void> {
+  // One round trip: the four statements as one simple-protocol script.
+  await client.query(HISTORY_DDL.join(';\n'));
+}
+
+/** Records one applied migration (after ensureHistoryTable). */
+export async function insertHistoryRow(client: pg.Client, row: HistoryRow): Promise<void> {
+  await client.query(INSERT_VERSION, [row.version, row.name, row.statements]);
+}
+
+/** Applied versions in order; an absent table (SQLSTATE 42P01) means none. */
+export async function appliedVersions(client: pg.Client): Promise<string[]> {
+  try {
+    const result = await client.query<{ version: string }>(SELECT_VERSIONS);
+    return result.rows.map((row) => row.version);
+  } catch (err) {
+    if ((err as { code?: string }).code === '42P01') return [];
+    throw err;
+  }
+}

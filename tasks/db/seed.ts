@@ -1,0 +1,36 @@
+/**
+ * Custom roles and seed data (facts §4.4, §5.2): supabase/roles.sql before the migrations and
+ * supabase/seed.sql after them, each run as one script when the file exists. Neither is
+ * recorded in the migration history.
+ */
+import { readFile } from 'node:fs/promises';
+import type pg from 'pg';
+import { ROLES_PATH, SEED_PATH, inProject } from '../project/project-paths.js';
+import { runScript, type Notice } from './migration-runner.js';
+
+/** Runs supabase/seed.sql if present; returns whether it ran. */
+export async function applySeed(client: pg.Client, root: string, notice: Notice = () => undefined): Promise<boolean> {
+  const sql = await readOptional(inProject(root, SEED_PATH));
+  if (sql === undefined) return false;
+  notice(`Seeding data ${SEED_PATH}...`);
+  await runScript(client, sql, SEED_PATH);
+  return true;
+}
+
+/** Runs supabase/roles.sql if present; returns whether it ran. */
+export async function applyCustomRoles(client: pg.Client, root: string, notice: Notice = () => undefined): Promise<boolean> {
+  const sql = await readOptional(inProject(root, ROLES_PATH));
+  if (sql === undefined) return false;
+  notice(`Creating custom roles ${ROLES_PATH}...`);
+  await runScript(client, sql, ROLES_PATH);
+  return true;
+}
+
+async function readOptional(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}

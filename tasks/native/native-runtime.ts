@@ -1,0 +1,252 @@
+/**
+ * The native runtime's database: one PostgreSQL 15 cluster per project, outside the project tree
+ * (see native-paths.ts), listening on 127.0.0.1 at `[db] port`. These are the functions the
+ * start / stop / status commands call; they report progress through callbacks and return plain
+ * results, leaving printing, the journal and the state machine to the caller.
+ *
+ * A first start is all or nothing, like the original's: the cluster is created from the cached
+ * template, bootstrapped, migrated and seeded, and only then marked ready. If any step fails (or
+ * the command is killed), the half-made cluster is removed, now or at the next start.
+ *
+ * Environment (all optional): SUPABASE_NATIVE_HOME (where clusters live, see native-paths.ts),
+ * SUPABASE_NATIVE_POSTGRES (`system`, `embedded` or a bin folder, see pg-binaries.ts),
+ * SUPABASE_NATIVE_EXTENSION_DIRS (more extension folders, see pg-overlay.ts) and
+ * SUPABASE_NATIVE_USER (the user the server runs as when we are root, see service-user.ts).
+ */
+import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectConfig } from '../project/config.types.js';
+import { CURRENT_BRANCH_PATH, inProject } from '../project/project-paths.js';
+import { localDbUrl } from '../keys/status-values.js';
+import { withConnection } from '../db/connect.js';
+import { listMigrations } from '../db/migration-files.js';
+import { applyMigrations, type MigrationRunResult } from '../db/migration-runner.js';
+import { applyCustomRoles, applySeed } from '../db/seed.js';
+import { findPgBinaries, type PgBinaries } from './pg-binaries.js';
+import { withMergedExtensions } from './pg-overlay.js';
+import { clusterPaths, nativeHome, type ClusterPaths } from './native-paths.js';
+import { serviceUser } from './service-user.js';
+import { copyTemplate, ensureTemplate } from './cluster-template.js';
+import { isProcessAlive, logTail, readPidFile, spawnServer, stopServer } from './pg-process.js';
+import { PortInUseError, isPortInUse } from './port-check.js';
+import { waitForConnection } from './readiness.js';
+import { applyProjectSettings } from './project-settings.js';
+import { withProjectLock } from './project-lock.js';
+import { TaskError } from '../task-error.js';
+
+/** What the runtime needs of a project. */
+export interface NativeProject {
+  /** The project root (the folder holding supabase/). */
+  root: string;
+  config: ProjectConfig;
+}
+
+/** Progress callbacks: `status` lines are progress (stdout without a TTY), `notice` lines go to stderr. */
+export interface NativeReporter {
+  status?: (message: string) => void;
+  notice?: (message: string) => void;
+}
+
+export interface NativeOptions {
+  reporter?: NativeReporter;
+  /** Environment for binary lookup and paths (SUPABASE_NATIVE_*); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** How long to wait for the server to accept connections; the original waits 120 s. */
+  readyTimeoutMs?: number;
+}
+
+export interface NativeStartResult {
+  /** The cluster was already running; nothing was done. */
+  alreadyRunning: boolean;
+  /** The cluster was created now (bootstrap, migrations and seed ran). */
+  fresh: boolean;
+  dbUrl: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  logFile: string;
+  binaries?: { source: PgBinaries['source']; binDir: string };
+  /** Fresh starts only. */
+  migrations?: MigrationRunResult;
+  seeded?: boolean;
+  durationMs: number;
+}
+
+export type NativeState = 'running' | 'stopped' | 'absent';
+
+export interface NativeStatus {
+  /** `absent`: no data (never started, or deleted); `stopped`: data kept, no server. */
+  state: NativeState;
+  /** Running and accepting connections. */
+  healthy: boolean;
+  pid?: number;
+  port?: number;
+  dbUrl?: string;
+  dataDir: string;
+  logFile: string;
+}
+
+/** Starts (creating on first use) the project's database. */
+export async function start(project: NativeProject, options: NativeOptions = {}): Promise<NativeStartResult> {
+  const began = Date.now();
+  const { config } = project;
+  const env = options.env ?? process.env;
+  if (config.db.major_version !== 15) {
+    throw new TaskError(
+      `the native runtime runs PostgreSQL 15 only, but [db] major_version is ${config.db.major_version} in supabase/config.toml`,
+      'Set major_version = 15, or run the stack on Docker with SUPABASE_RUNTIME=docker.',
+    );
+  }
+  const paths = clusterPaths(config.project_id, env);
+  await mkdir(paths.root, { recursive: true, mode: 0o755 });
+  return withProjectLock(paths.lockDir, config.project_id, async () => {
+    const port = config.db.port;
+    const running = await runningServer(paths);
+    if (running) {
+      return { alreadyRunning: true, fresh: false, dbUrl: urlFor(config, running.port), port: running.port, pid: running.pid, dataDir: paths.dataDir, logFile: paths.logFile, durationMs: Date.now() - began };
+    }
+    const fresh = !(await exists(paths.readyMarker)) || !(await exists(path.join(paths.dataDir, 'PG_VERSION')));
+    options.reporter?.status?.(fresh ? 'Starting database...' : 'Starting database from backup...');
+    await assertPortFree(port, env);
+    const home = nativeHome(env);
+    const bins = await withMergedExtensions(await findPgBinaries(env), home);
+    const runAs = await serviceUser(env);
+    if (fresh) {
+      // Leftovers of a first start that failed or was killed are not worth keeping.
+      await stopServer(paths.dataDir).catch(() => undefined);
+      await rm(paths.dataDir, { recursive: true, force: true });
+      await copyTemplate(await ensureTemplate(bins, runAs, home), paths.dataDir);
+    }
+    const server = await spawnServer(bins, paths.dataDir, port, paths.logFile, runAs);
+    const died = server.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);
+    try {
+      await waitForConnection({ port }, { died, timeoutMs: options.readyTimeoutMs ?? 120_000 });
+    } catch (err) {
+      await stopServer(paths.dataDir).catch(() => undefined);
+      if (/could not bind|Address already in use/i.test(await logTail(paths.logFile, 5))) {
+        throw new PortInUseError(port, '[db] port');
+      }
+      throw err;
+    }
+    const result: NativeStartResult = {
+      alreadyRunning: false,
+      fresh,
+      dbUrl: urlFor(config, port),
+      port,
+      pid: server.pid,
+      dataDir: paths.dataDir,
+      logFile: paths.logFile,
+      binaries: { source: bins.source, binDir: bins.binDir },
+      durationMs: 0,
+    };
+    if (fresh) {
+      try {
+        Object.assign(result, await setUpFresh(project, port, options.reporter));
+      } catch (err) {
+        await stopServer(paths.dataDir).catch(() => undefined);
+        await rm(paths.dataDir, { recursive: true, force: true });
+        throw err;
+      }
+      await writeFile(paths.readyMarker, `${JSON.stringify({ createdAt: new Date().toISOString(), binaries: result.binaries }, null, 2)}\n`);
+    }
+    await ensureCurrentBranch(project.root);
+    result.durationMs = Date.now() - began;
+    return result;
+  });
+}
+
+/** Project settings, custom roles, migrations and seed on a cluster created just now. */
+async function setUpFresh(project: NativeProject, port: number, reporter: NativeReporter | undefined): Promise<Pick<NativeStartResult, 'migrations' | 'seeded'>> {
+  const notice = (message: string): void => reporter?.notice?.(message);
+  reporter?.status?.('Setting up initial schema...');
+  return withConnection({ port }, async (client) => {
+    await applyProjectSettings(client, project.config);
+    await applyCustomRoles(client, project.root, notice);
+    const listing = await listMigrations(project.root);
+    for (const skipped of listing.skipped) notice(skipped.notice);
+    const migrations = await applyMigrations(client, listing.migrations, notice);
+    if (migrations.failed) throw migrations.failed.error;
+    const seeded = await applySeed(client, project.root, notice);
+    return { migrations, seeded };
+  });
+}
+
+/** Stops the project's server, keeping its data. Returns whether one was running. */
+export async function stop(projectId: string, options: NativeOptions = {}): Promise<{ wasRunning: boolean }> {
+  const paths = clusterPaths(projectId, options.env ?? process.env);
+  if (!(await exists(paths.root))) return { wasRunning: false };
+  return withProjectLock(paths.lockDir, projectId, async () => ({ wasRunning: await stopServer(paths.dataDir) }));
+}
+
+/** Where the project's cluster stands; `healthy` is checked with one connection attempt. */
+export async function status(projectId: string, config?: Pick<ProjectConfig, 'db'>, options: NativeOptions = {}): Promise<NativeStatus> {
+  const paths = clusterPaths(projectId, options.env ?? process.env);
+  const base = { dataDir: paths.dataDir, logFile: paths.logFile };
+  if (!(await exists(paths.readyMarker))) return { ...base, state: 'absent', healthy: false };
+  const running = await runningServer(paths);
+  if (!running) return { ...base, state: 'stopped', healthy: false };
+  const healthy = await withConnection({ port: running.port, connectTimeoutMs: 1_000 }, async () => true).catch(() => false);
+  return { ...base, state: 'running', healthy, pid: running.pid, port: running.port, dbUrl: config ? urlFor(config, running.port) : undefined };
+}
+
+/** Stops the server and deletes all of the project's local data. Returns whether data existed. */
+export async function destroyData(projectId: string, options: NativeOptions = {}): Promise<{ removed: boolean }> {
+  const paths = clusterPaths(projectId, options.env ?? process.env);
+  if (!(await exists(paths.root))) return { removed: false };
+  await withProjectLock(paths.lockDir, projectId, async () => {
+    await stopServer(paths.dataDir);
+    // Everything but the lock we hold; the folder itself goes once the lock is released.
+    for (const name of await readdir(paths.root)) {
+      if (path.join(paths.root, name) !== paths.lockDir) await rm(path.join(paths.root, name), { recursive: true, force: true });
+    }
+  });
+  // Fails harmlessly if another command started using the folder in the meantime.
+  await rmdir(paths.root).catch(() => undefined);
+  return { removed: true };
+}
+
+/** The functions above as one object, for callers that pick a runtime at run time. */
+export const nativeRuntime = { start, stop, status, destroyData };
+
+async function runningServer(paths: ClusterPaths): Promise<{ pid: number; port: number } | undefined> {
+  const pidFile = await readPidFile(paths.dataDir);
+  if (!pidFile || !(await isProcessAlive(pidFile.pid))) return undefined;
+  return { pid: pidFile.pid, port: pidFile.port };
+}
+
+/** Fails with one clear message when `[db] port` is taken, naming a native project that holds it. */
+async function assertPortFree(port: number, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!(await isPortInUse(port))) return;
+  throw new PortInUseError(port, '[db] port', await nativeProjectOnPort(port, env));
+}
+
+async function nativeProjectOnPort(port: number, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  for (const name of await readdir(nativeHome(env)).catch(() => [] as string[])) {
+    if (name.startsWith('.')) continue;
+    const pidFile = await readPidFile(path.join(nativeHome(env), name, 'data'));
+    if (pidFile?.port === port && (await isProcessAlive(pidFile.pid))) return name;
+  }
+  return undefined;
+}
+
+/** The server listens on 127.0.0.1 whatever DOCKER_HOST says (that host is for the docker runtime). */
+function urlFor(config: Pick<ProjectConfig, 'db'>, port: number): string {
+  return localDbUrl({ hostname: '127.0.0.1', db: { ...config.db, port } });
+}
+
+/** supabase/.branches/_current_branch holds `main` after a start, as in the original. */
+async function ensureCurrentBranch(root: string): Promise<void> {
+  const file = inProject(root, CURRENT_BRANCH_PATH);
+  if (await exists(file)) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, 'main');
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined)) !== undefined;
+}
+
+/** Reads the ready marker of a project (when and with which binaries it was created). */
+export async function readyInfo(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
+  return JSON.parse(await readFile(clusterPaths(projectId, env).readyMarker, 'utf8')) as unknown;
+}

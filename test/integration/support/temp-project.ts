@@ -1,0 +1,38 @@
+/**
+ * Test support: temporary project folders, a native home shared by the suites (so the cluster
+ * template is built once per machine, not once per suite), and free ports.
+ */
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../../tasks/native/port-check.js';
+
+/** A native home outside any project, readable by the unprivileged user the server runs as. */
+export async function sharedNativeHome(): Promise<string> {
+  const home = path.join(os.tmpdir(), `supabase-native-tests-${process.getuid?.() ?? 'user'}`);
+  await mkdir(home, { recursive: true, mode: 0o755 });
+  await chmod(home, 0o755);
+  return home;
+}
+
+/** An environment for the runtime: the test home, nothing from the caller's SUPABASE_NATIVE_*. */
+export async function nativeTestEnv(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
+  const env: NodeJS.ProcessEnv = { ...process.env, SUPABASE_NATIVE_HOME: await sharedNativeHome(), ...extra };
+  for (const name of ['SUPABASE_AUTH_JWT_SECRET', 'SUPABASE_AUTH_ANON_KEY', 'SUPABASE_AUTH_SERVICE_ROLE_KEY', 'SUPABASE_RUNTIME']) {
+    if (!(name in extra)) delete env[name];
+  }
+  return env;
+}
+
+/** A new empty folder whose name becomes the project id. */
+export async function tempDir(prefix = 'proj'): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  return dir;
+}
+
+/** Removes a folder made by tempDir. */
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+export { freePort };
