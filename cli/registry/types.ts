@@ -26,6 +26,8 @@ export interface FlagSpec {
   hidden?: boolean;
   /** Shown when the flag is used; the flag still works. */
   deprecated?: string;
+  /** Added by this implementation beyond the original's flags (kept compatible: never changes their meaning). */
+  ours?: boolean;
   /** Environment variable that supplies the value when the flag is not given. */
   env?: string;
   description: string;

@@ -57,7 +57,8 @@ function expectedArgCounts(args: string): { min: number; max: number } | undefin
 
 function flagsWithoutRoot(node: CommandNode) {
   const rootNames = new Set((rootCommand.spec.flags ?? []).map((flag) => flag.name));
-  return node === rootCommand ? effectiveFlags(node) : effectiveFlags(node).filter((flag) => !rootNames.has(flag.name));
+  const original = effectiveFlags(node).filter((flag) => !flag.ours);
+  return node === rootCommand ? original : original.filter((flag) => !rootNames.has(flag.name));
 }
 
 describe('command registry conforms to the original CLI', () => {

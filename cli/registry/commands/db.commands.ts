@@ -214,6 +214,7 @@ export const dbCommands: CommandSpec[] = [
     flags: dbTargetFlags({ defaultTarget: 'local', purpose: 'test' }),
     exclusive: [DB_TARGET_GROUP],
     tags: ['testing'],
+    load: () => import('../../commands/test-db.command.js'),
   },
   {
     path: 'db branch',

@@ -2,7 +2,7 @@
  * `inspect db` and its 19 read-only reports. Each report runs one query against the chosen database
  * and prints a Markdown table; the target flags live on `inspect db` and reach every report.
  */
-import { DB_TARGET_GROUP, dbTargetFlags } from '../shared-flags.js';
+import { DB_TARGET_GROUP, dbTargetFlags, outputFlag } from '../shared-flags.js';
 import type { CommandSpec } from '../types.js';
 
 const TAGS = ['inspect'];
@@ -157,6 +157,7 @@ function reportCommand(report: Report): CommandSpec {
       { id: 'local', name: 'Run the report on the local database', code: `supabase inspect db ${report.name} --local` },
     ],
     tags: TAGS,
+    load: () => import('../../commands/inspect-db.command.js'),
   };
 }
 
@@ -177,7 +178,11 @@ export const inspectCommands: CommandSpec[] = [
       'Each subcommand runs one read-only query over the Postgres statistics views and prints the result as a ' +
       'Markdown table. Reports target the linked project unless --local or --db-url is given.',
     runnable: false,
-    flags: dbTargetFlags({ defaultTarget: 'linked', purpose: 'inspect', persistent: true }),
+    flags: [
+      ...dbTargetFlags({ defaultTarget: 'linked', purpose: 'inspect', persistent: true }),
+      // Beyond the original: machine-readable reports for scripts.
+      { ...outputFlag(['pretty', 'json'], 'pretty', { persistent: true }), ours: true },
+    ],
     exclusive: [DB_TARGET_GROUP],
     tags: TAGS,
   },

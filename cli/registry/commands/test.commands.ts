@@ -31,6 +31,7 @@ export const testCommands: CommandSpec[] = [
     ],
     tags: TAGS,
     links: [PGTAP_DOCS],
+    load: () => import('../../commands/test-db.command.js'),
   },
   {
     path: 'test new',
@@ -60,5 +61,6 @@ export const testCommands: CommandSpec[] = [
     ],
     tags: TAGS,
     links: [PGTAP_DOCS],
+    load: () => import('../../commands/test-new.command.js'),
   },
 ];

@@ -1,0 +1,94 @@
+/**
+ * Running one `inspect db` report: connect, make sure the statistics it reads exist, run its one
+ * query and turn the result into printable cells (facts §6).
+ */
+import pg from 'pg';
+import type { ReportDefinition, ReportOptions } from './report-types.js';
+import { activityReports } from './activity-reports.js';
+import { sizeReports } from './size-reports.js';
+import { usageReports } from './usage-reports.js';
+import { TaskError, messageOf } from '../task-error.js';
+
+/** All 19 reports by command name. */
+export const REPORTS: ReadonlyMap<string, ReportDefinition> = new Map(
+  [...usageReports, ...activityReports, ...sizeReports].map((report) => [report.name, report]),
+);
+
+/** A report's outcome, ready to print as a table or as JSON. */
+export interface ReportResult {
+  name: string;
+  columns: string[];
+  /** Printable cells, one array per row, one cell per column. */
+  cells: string[][];
+  /** The values as the server returned them (every result column, nulls kept). */
+  raw: unknown[][];
+  /** Text to print after the table, if the report has any. */
+  after?: string;
+}
+
+/** Collapses SQL text to one line and escapes `|`, so a statement fits in one table cell. */
+export function oneLine(sql: string): string {
+  return sql.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
+}
+
+/** Prints a cell as the original does: null as `null`, everything else as text. */
+function defaultFormat(value: unknown): string {
+  return value === null || value === undefined ? 'null' : String(value);
+}
+
+/** Finds the schema holding `extension`, creating it in `extensions` when it is missing. */
+async function extensionSchema(client: pg.Client, extension: string): Promise<string> {
+  const find = () => client.query<{ schema: string }>('SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1', [extension]);
+  let found = await find();
+  if (found.rowCount === 0) {
+    await client.query('CREATE SCHEMA IF NOT EXISTS extensions');
+    await client.query(`CREATE EXTENSION IF NOT EXISTS ${extension} WITH SCHEMA extensions`);
+    found = await find();
+  }
+  return found.rows[0].schema;
+}
+
+/** Runs a report on an open connection. */
+export async function runReportOn(client: pg.Client, report: ReportDefinition, host: string, options: ReportOptions = {}): Promise<ReportResult> {
+  let sql = report.sql;
+  if (report.needsExtension) {
+    try {
+      sql = sql.replace('@schema@', await extensionSchema(client, report.needsExtension));
+    } catch (error) {
+      throw new TaskError(
+        `failed to enable ${report.needsExtension}: ${messageOf(error)}`,
+        `The ${report.name} report reads ${report.needsExtension}; it must be in shared_preload_libraries.`,
+        { cause: error },
+      );
+    }
+  }
+  const result = await client.query({ text: sql, values: report.params?.(options) ?? [], rowMode: 'array' });
+  const raw = result.rows as unknown[][];
+  const format = report.format ?? defaultFormat;
+  const cells = raw.map((row) =>
+    report.columns.map((_, column) => {
+      const text = row[column] === null && !report.format ? 'null' : format(row[column], column);
+      return report.queryColumns?.includes(column) ? oneLine(text) : text;
+    }),
+  );
+  return { name: report.name, columns: report.columns, cells, raw, after: report.after?.(raw, { host }) };
+}
+
+/** Connects to `connectionString`, runs the named report and disconnects. */
+export async function runReport(connectionString: string, name: string, options: ReportOptions = {}): Promise<ReportResult> {
+  const report = REPORTS.get(name);
+  if (!report) throw new TaskError(`unknown inspect report: ${name}`, `Use one of: ${[...REPORTS.keys()].join(', ')}.`);
+  const client = new pg.Client({ connectionString, application_name: 'supabase_cli' });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw new TaskError(`failed to connect to postgres: ${messageOf(error)}`, undefined, { cause: error });
+  }
+  try {
+    return await runReportOn(client, report, new URL(connectionString).hostname, options);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,33 @@
+/** Installing pgTAP for a test run and removing it afterwards only when the run installed it. */
+import type pg from 'pg';
+import { TaskError, messageOf } from '../task-error.js';
+
+/**
+ * Creates pgtap in schema `extensions` unless it exists. Returns whether this call created it,
+ * so the caller drops it again and leaves the database as it found it.
+ */
+export async function ensurePgtap(client: pg.Client): Promise<boolean> {
+  const existing = await client.query("select 1 from pg_extension where extname = 'pgtap'");
+  if (existing.rowCount) return false;
+  try {
+    await client.query('create schema if not exists extensions');
+    await client.query('create extension if not exists pgtap with schema extensions');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // 58P01 (undefined file) or 0A000: the server has no pgtap.control to load.
+    if (code === '58P01' || code === '0A000' || /could not open extension control file|is not available/.test(messageOf(error))) {
+      throw new TaskError(
+        'failed to install the pgtap extension: it is not available on this database server.',
+        'Install pgTAP for PostgreSQL 15 (apt-get install postgresql-15-pgtap) and restart the database with supabase stop && supabase start.',
+        { cause: error },
+      );
+    }
+    throw new TaskError(`failed to install the pgtap extension: ${messageOf(error)}`, undefined, { cause: error });
+  }
+  return true;
+}
+
+/** Drops pgtap; used only after ensurePgtap reported that it created the extension. */
+export async function dropPgtap(client: pg.Client): Promise<void> {
+  await client.query('drop extension if exists pgtap');
+}
