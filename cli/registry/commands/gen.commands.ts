@@ -49,6 +49,7 @@ export const genCommands: CommandSpec[] = [
       },
     ],
     tags: ['typegen'],
+    load: () => import('../../commands/gen-types-typescript.command.js'),
   },
   {
     path: 'gen keys',
@@ -72,5 +73,7 @@ export const genCommands: CommandSpec[] = [
     examples: [
       { id: 'env-file', name: 'Write the branch keys to an .env file', code: 'supabase gen keys --experimental > .env.preview' },
     ],
+    // The handler (cli/commands/gen-keys.command.ts) is written and tested, but it needs the
+    // project's JWT secret from the Management API; it is registered once that API lands.
   },
 ];

@@ -1,0 +1,63 @@
+/**
+ * `gen keys`: the branch password and tokens (facts §7.2), renaming with --override-name (the
+ * JWT secret has its own key here), the output formats, and the missing Management API.
+ */
+import assert from 'node:assert/strict';
+import { createHash, createHmac } from 'node:crypto';
+import { runGenKeys } from '../../cli/commands/gen-keys.command.js';
+import type { CommandContext } from '../../cli/context.js';
+import { branchKeys, nameBranchKeys } from '../../tasks/keys/branch-keys.js';
+import { decodeClaims } from '../../tasks/keys/jwt.js';
+import { runMain } from '../helpers/run-cli.js';
+
+const REF = 'abcdefghijklmnopqrst';
+const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+describe('gen keys', () => {
+  it('derives the password from ref, secret and branch, and signs ten-year tokens', () => {
+    const now = new Date('2024-03-01T00:00:00Z');
+    const keys = branchKeys({ ref: REF, jwtSecret: SECRET, branch: 'feature-x', now });
+    assert.equal(keys['db.password'], createHash('sha256').update(`${REF}:${SECRET}:feature-x`).digest('hex'));
+    assert.equal(keys['db.host'], `${REF}-feature-x.fly.dev`);
+    assert.equal(keys['auth.jwt_secret'], SECRET);
+    for (const role of ['anon', 'service_role'] as const) {
+      const token = keys[role === 'anon' ? 'auth.anon_key' : 'auth.service_role_key'];
+      const [header, payload, signature] = token.split('.');
+      assert.equal(createHmac('sha256', SECRET).update(`${header}.${payload}`).digest('base64url'), signature);
+      assert.equal(Buffer.from(payload, 'base64url').toString(), JSON.stringify(decodeClaims(token)));
+      assert.deepEqual(decodeClaims(token), { ref: REF, role, iss: 'supabase', exp: now.getTime() / 1000 + 315_360_000 });
+    }
+  });
+
+  it('renames variables one key at a time; db.password no longer renames the JWT secret', () => {
+    const keys = branchKeys({ ref: REF, jwtSecret: SECRET, branch: 'main' });
+    const named = nameBranchKeys(keys, ['db.password=PGPASSWORD', 'auth.anon_key=ANON']);
+    assert.deepEqual(Object.keys(named), [
+      'NEXT_PUBLIC_SUPABASE_URL', 'PGPASSWORD', 'SUPABASE_AUTH_JWT_SECRET', 'ANON', 'SUPABASE_AUTH_SERVICE_ROLE_KEY',
+    ]);
+    assert.equal(named.SUPABASE_AUTH_JWT_SECRET, SECRET);
+    assert.throws(() => nameBranchKeys(keys, ['db.nope=X']), /invalid override "db\.nope=X"/);
+  });
+
+  it('prints env by default and json on request, on the branch from GITHUB_HEAD_REF', async () => {
+    const run = async (flags: Record<string, string | string[]>) => {
+      let stdout = '';
+      const ctx = {
+        path: 'gen keys', args: [], flags, changed: new Set(Object.keys(flags)), projectRoot: '/nonexistent',
+        env: { GITHUB_HEAD_REF: 'pr-7' }, io: { stdout: (text: string) => void (stdout += text) },
+      } as unknown as CommandContext;
+      await runGenKeys(ctx, async (ref) => `${ref}-secret-of-at-least-thirty-two-characters`);
+      return stdout;
+    };
+    const env = await run({ 'project-ref': REF, output: 'env' });
+    assert.match(env, new RegExp(`^NEXT_PUBLIC_SUPABASE_URL="${REF}-pr-7\\.fly\\.dev"\nSUPABASE_DB_PASSWORD="[0-9a-f]{64}"\n`));
+    const json = JSON.parse(await run({ 'project-ref': REF, output: 'json', 'override-name': ['db.host=URL'] })) as Record<string, string>;
+    assert.equal(json.URL, `${REF}-pr-7.fly.dev`);
+  });
+
+  it('is not registered until the Management API lands, and says so', async () => {
+    const result = await runMain(['gen', 'keys', '--experimental', '--project-ref', REF], { cwd: '/tmp' });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^supabase gen keys is not available in this build yet\./);
+  });
+});
