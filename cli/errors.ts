@@ -41,3 +41,13 @@ export function failedTo(verb: string, cause: unknown, suggestion?: string): Use
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new UserError(`failed to ${verb}: ${reason}`, suggestion, { cause });
 }
+
+/**
+ * Whether a thrown value is one of ours. Structural as well as nominal, because a test runner or
+ * a bundler can load this module twice, and then `instanceof` alone would miss.
+ */
+export function isUserError(value: unknown): value is UserError {
+  return value instanceof UserError ||
+    (value instanceof Error && ['UserError', 'UsageError', 'NotAvailableError'].includes(value.name) &&
+      typeof (value as { exitCode?: unknown }).exitCode === 'number');
+}

@@ -4,7 +4,7 @@
  */
 import type { CommandContext, CommandIO, GlobalOptions } from './context.js';
 import { createDebugLog } from './debug-log.js';
-import { NotAvailableError, UsageError, UserError } from './errors.js';
+import { NotAvailableError, UsageError, UserError, isUserError } from './errors.js';
 import { renderHelp } from './help/render-help.js';
 import { parseFlags } from './argv/parse-flags.js';
 import { resolveCommand, suggestCommands } from './argv/resolve-command.js';
@@ -131,12 +131,12 @@ function reportFailure(thrown: unknown, context: FailureContext): number {
   // The effect layer cannot import the CLI's errors; its TaskError carries the same parts.
   const error = isTaskError(thrown) ? new UserError(thrown.message, thrown.suggestion, { cause: thrown }) : thrown;
   const paint = io.interactive ? (text: string) => `\u001b[31m${text}\u001b[0m` : (text: string) => text;
-  if (error instanceof UserError) {
+  if (isUserError(error)) {
     log.debug(`error: ${error.stack ?? error.message}`);
     io.stderr(`${paint(error.message)}\n`);
-    const suggestion = error instanceof UsageError && !error.suggestion && context.node
+    const suggestion = error.name === 'UsageError' && !error.suggestion && context.node
       ? `Try "${commandLine(context.node)} --help" for usage.`
-      : error.suggestion ?? (error instanceof NotAvailableError ? undefined : DEFAULT_SUGGESTION);
+      : error.suggestion ?? (error.name === 'NotAvailableError' ? undefined : DEFAULT_SUGGESTION);
     if (suggestion) io.stderr(`${suggestion}\n`);
     if (context.createTicket) printTicket('ticket', error, context);
     return error.exitCode;

@@ -42,3 +42,46 @@ export async function withConnection<T>(options: ConnectOptions, work: (client: 
     await client.end().catch(() => undefined);
   }
 }
+
+/** Opens one connection to a (percent-encoded) connection string; the caller ends it. */
+export async function connectUrl(url: string, connectTimeoutMs = 10_000): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: 'supabase_cli' });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  return client;
+}
+
+/** Runs `work` on a fresh connection to `url` and always closes it. */
+export async function withUrl<T>(url: string, work: (client: pg.Client) => Promise<T>, connectTimeoutMs?: number): Promise<T> {
+  const client = await connectUrl(url, connectTimeoutMs);
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The same connection string pointed at another database of the same server. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}
+
+/** Runs `work` between BEGIN and COMMIT, rolling back when it throws. */
+export async function inTransaction<T>(client: pg.Client, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work();
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}

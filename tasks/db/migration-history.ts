@@ -46,3 +46,35 @@ export async function appliedVersions(client: pg.Client): Promise<string[]> {
     throw err;
   }
 }
+
+/** Applied versions with the statements recorded for them (null for rows written by old tools). */
+export async function appliedRows(client: pg.Client): Promise<Array<{ version: string; statements: string[] | null }>> {
+  try {
+    const result = await client.query<{ version: string; statements: string[] | null }>(
+      'SELECT version, statements FROM supabase_migrations.schema_migrations ORDER BY version',
+    );
+    return result.rows;
+  } catch (err) {
+    // No table (42P01) or a table from before the statements column (42703): nothing to compare.
+    if (['42P01', '42703'].includes((err as { code?: string }).code ?? '')) return [];
+    throw err;
+  }
+}
+
+/** Removes the given versions (repair --status reverted). */
+export async function deleteVersions(client: pg.Client, versions: string[]): Promise<number> {
+  await ensureHistoryTable(client);
+  return (await client.query(DELETE_VERSIONS, [versions])).rowCount ?? 0;
+}
+
+/** Removes every version up to and including `version` (squash). */
+export async function deleteUpTo(client: pg.Client, version: string): Promise<number> {
+  await ensureHistoryTable(client);
+  return (await client.query(DELETE_UP_TO, [version])).rowCount ?? 0;
+}
+
+/** Empties the history table (repair of the whole table). */
+export async function truncateHistory(client: pg.Client): Promise<void> {
+  await ensureHistoryTable(client);
+  await client.query(TRUNCATE_HISTORY);
+}

@@ -2,13 +2,22 @@
  * Applies migration files to a database, each file and its history row in one transaction, so a
  * migration is never recorded without its effects or the other way round. It returns what was
  * applied and what failed instead of throwing halfway (like kysely's Migrator); the caller
- * decides what a failure means (start throws it, after cleaning up).
+ * decides what a failure means.
+ *
+ * Statements are sent one by one (as psql -f does), which lets an error name the statement, and
+ * lets us reproduce what the original's single pipelined batch does with a file that manages its
+ * own transactions: in a batch, the file's `begin` joins the implicit transaction and its
+ * `commit` ends it, after which the rest (history row included) runs in a new one.
  */
 import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
+import { inTransaction } from './connect.js';
 import type { MigrationFile } from './migration-files.js';
-import { ensureHistoryTable, insertHistoryRow, type HistoryRow } from './migration-history.js';
-import { hasTransactionControl, isNonTransactionalStatement, splitStatements } from './sql-scan.js';
+import { HISTORY_DDL, INSERT_VERSION, type HistoryRow } from './migration-history.js';
+
+/** The history row of a script; its statements are the script's own. */
+export type HistoryKey = Pick<HistoryRow, 'version' | 'name'>;
+import { closesTransaction, isNonTransactional, opensTransaction, scanStatements, type SqlStatement } from './sql-scan.js';
 import { describeSqlError, missingExtension, missingExtensionSuggestion } from './sql-error.js';
 import { TaskError } from '../task-error.js';
 
@@ -22,23 +31,29 @@ export interface MigrationRunResult {
   failed?: { file: string; error: TaskError };
 }
 
+/** A statement that failed: its 0-based index in the script, as the original counts. */
+export class StatementError extends Error {
+  constructor(
+    readonly index: number,
+    readonly statement: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${describeSqlError(cause)}\nAt statement ${index}: ${statement}`, { cause });
+    this.name = 'StatementError';
+  }
+}
+
 /** Applies `migrations` in order, printing `Applying migration <file>...` for each. */
 export async function applyMigrations(client: pg.Client, migrations: MigrationFile[], notice: Notice = () => undefined): Promise<MigrationRunResult> {
   const result: MigrationRunResult = { applied: [] };
   for (const migration of migrations) {
     notice(`Applying migration ${migration.file}...`);
-    let sql: string;
     try {
-      sql = await readFile(migration.path, 'utf8');
-    } catch (err) {
-      result.failed = { file: migration.file, error: new TaskError(`failed to read migration ${migration.file}: ${(err as Error).message}`) };
-      return result;
-    }
-    try {
-      await runMigrationScript(client, sql, { version: migration.version, name: migration.name, statements: splitStatements(sql) });
+      const sql = await readFile(migration.path, 'utf8');
+      await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
       result.applied.push(migration.file);
     } catch (err) {
-      result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err, sql) };
+      result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err) };
       return result;
     }
   }
@@ -46,50 +61,60 @@ export async function applyMigrations(client: pg.Client, migrations: MigrationFi
 }
 
 /**
- * Runs one migration script and records it. This is the single place statements are sent, so a
- * statement splitter can replace the one-query send later. Three cases:
- * - usual files: BEGIN; the script as one multi-statement query; history row; COMMIT;
- * - files with their own BEGIN/COMMIT: sent as they are, then the history row in its own
- *   transaction (as in the original, where such files commit on their own);
- * - one statement that cannot run in a transaction (CREATE INDEX CONCURRENTLY): sent alone.
+ * The one function that sends a script's statements. With `history`, the version row (its
+ * statements filled in from the script) is written in the same transaction as the tail of the
+ * script. A file made of one statement that cannot run in a transaction is sent alone first.
  */
-export async function runMigrationScript(client: pg.Client, sql: string, history: HistoryRow): Promise<void> {
-  if (hasTransactionControl(sql) || isNonTransactionalStatement(sql)) {
-    await client.query(sql);
-    await inTransaction(client, async () => {
-      await ensureHistoryTable(client);
-      await insertHistoryRow(client, history);
-    });
+export async function runMigrationScript(client: pg.Client, statements: SqlStatement[], history?: HistoryKey): Promise<void> {
+  const record = async (): Promise<void> => {
+    if (!history) return;
+    await client.query(HISTORY_DDL.join(';\n'));
+    await client.query(INSERT_VERSION, [history.version, history.name, statements.map((s) => s.text)]);
+  };
+  if (statements.length === 1 && isNonTransactional(statements[0]!.head)) {
+    await send(client, statements[0]!, 0);
+    await inTransaction(client, record);
     return;
   }
-  await inTransaction(client, async () => {
-    await client.query(sql);
-    await ensureHistoryTable(client);
-    await insertHistoryRow(client, history);
-  });
-}
-
-/** Runs a whole script (seed, roles) as one implicit transaction, outside the history. */
-export async function runScript(client: pg.Client, sql: string, label: string): Promise<void> {
+  let open = false;
   try {
-    await client.query(sql);
-  } catch (err) {
-    throw scriptError(`failed to apply ${label}`, err, sql);
-  }
-}
-
-async function inTransaction(client: pg.Client, work: () => Promise<void>): Promise<void> {
-  await client.query('BEGIN');
-  try {
-    await work();
+    for (const [index, statement] of statements.entries()) {
+      if (!open && !opensTransaction(statement.head)) await client.query('BEGIN');
+      open = true;
+      await send(client, statement, index);
+      if (closesTransaction(statement.head)) open = false;
+    }
+    if (!open) await client.query('BEGIN');
+    open = true;
+    await record();
     await client.query('COMMIT');
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    if (open) await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   }
 }
 
-function scriptError(prefix: string, err: unknown, sql: string): TaskError {
-  const extension = missingExtension(err);
-  return new TaskError(`${prefix}: ${describeSqlError(err, sql)}`, extension ? missingExtensionSuggestion(extension) : undefined, { cause: err });
+/** Runs a whole script (seed, roles) statement by statement in one transaction, outside the history. */
+export async function runScript(client: pg.Client, sql: string, label: string): Promise<void> {
+  try {
+    await runMigrationScript(client, scanStatements(sql));
+  } catch (err) {
+    throw scriptError(`failed to apply ${label}`, err);
+  }
+}
+
+async function send(client: pg.Client, statement: SqlStatement, index: number): Promise<void> {
+  try {
+    await client.query(statement.text);
+  } catch (err) {
+    throw new StatementError(index, statement.text, err);
+  }
+}
+
+/** "<prefix>: <pg error>\nAt statement <i>: <statement>", with the missing-extension hint when it applies. */
+export function scriptError(prefix: string, err: unknown): TaskError {
+  const cause = err instanceof StatementError ? err.cause : err;
+  const extension = missingExtension(cause);
+  const text = err instanceof StatementError ? err.message : describeSqlError(err);
+  return new TaskError(`${prefix}: ${text}`, extension ? missingExtensionSuggestion(extension) : undefined, { cause: err });
 }

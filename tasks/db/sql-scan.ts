@@ -1,137 +1,167 @@
 /**
- * A light lexical pass over SQL: comments, quoted strings, quoted identifiers and dollar-quoted
- * bodies are blanked out (newlines kept, so offsets and line numbers stay valid). On what is left,
- * `;` separates statements, and transaction-control keywords can be found without being fooled
- * by a plpgsql body's `begin ... end;`. This is not a full statement splitter; that is a later
- * piece of work (the original's tokenizer, facts §5.2).
+ * The statement splitter (facts §5.2): one pass of a small state machine over the script that
+ * knows where `;` really ends a statement. It understands line comments, nested block comments,
+ * '...' strings (with '' and, for E'...', backslash escapes), "quoted identifiers", $tag$ bodies,
+ * parentheses (CREATE RULE bodies) and BEGIN ATOMIC ... END function bodies. Statements keep
+ * their comments, lose the trailing `;` and surrounding blanks, and empty ones are dropped, as in
+ * the original, so the `statements` recorded in the history table match what it records.
  */
 
-/** Returns `sql` with every non-code character replaced by a space, except newlines. */
-export function maskSql(sql: string): string {
-  const out = sql.split('');
-  const blank = (from: number, to: number): void => {
-    for (let k = from; k < to && k < out.length; k++) if (out[k] !== '\n') out[k] = ' ';
+/** One statement of a script. */
+export interface SqlStatement {
+  /** The statement as recorded and sent: trimmed, without its `;`. */
+  text: string;
+  /** Offset of `text` in the script. */
+  offset: number;
+  /** The first words outside comments and quotes, lower case (to recognise BEGIN, COMMIT, ...). */
+  head: string[];
+}
+
+type Mode = 'code' | 'line-comment' | 'block-comment' | 'string' | 'escape-string' | 'identifier' | 'dollar';
+
+const WORD_CHAR = /[A-Za-z0-9_]/;
+
+/** Splits a script into its statements. */
+export function scanStatements(sql: string): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  let mode: Mode = 'code';
+  let start = 0;
+  let blockDepth = 0;
+  let parenDepth = 0;
+  let atomicDepth = 0;
+  let dollarTag = '';
+  let words: string[] = [];
+  let word = '';
+
+  const endWord = (): void => {
+    if (!word) return;
+    const lower = word.toLowerCase();
+    if (lower === 'atomic' && words.at(-1) === 'begin') atomicDepth++;
+    else if (atomicDepth > 0 && lower === 'case') atomicDepth++;
+    else if (atomicDepth > 0 && lower === 'end') atomicDepth--;
+    words.push(lower);
+    word = '';
   };
-  let i = 0;
-  while (i < sql.length) {
+  const finish = (end: number): void => {
+    const raw = sql.slice(start, end);
+    const text = raw.trim();
+    if (text) statements.push({ text, offset: start + raw.indexOf(text), head: words.slice(0, 4) });
+    words = [];
+  };
+
+  for (let i = 0; i < sql.length; i++) {
     const ch = sql[i]!;
     const next = sql[i + 1];
-    if (ch === '-' && next === '-') {
-      const end = sql.indexOf('\n', i);
-      const stop = end === -1 ? sql.length : end;
-      blank(i, stop);
-      i = stop;
-    } else if (ch === '/' && next === '*') {
-      let depth = 1;
-      let k = i + 2;
-      while (k < sql.length && depth > 0) {
-        if (sql[k] === '/' && sql[k + 1] === '*') {
-          depth++;
-          k += 2;
-        } else if (sql[k] === '*' && sql[k + 1] === '/') {
-          depth--;
-          k += 2;
-        } else {
-          k++;
+    switch (mode) {
+      case 'line-comment':
+        if (ch === '\n') mode = 'code';
+        continue;
+      case 'block-comment':
+        if (ch === '/' && next === '*') {
+          blockDepth++;
+          i++;
+        } else if (ch === '*' && next === '/') {
+          i++;
+          if (--blockDepth === 0) mode = 'code';
         }
-      }
-      blank(i, k);
-      i = k;
-    } else if (ch === "'" || ch === '"') {
-      const escapes = ch === "'" && /[eE]/.test(sql[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(sql[i - 2] ?? '');
-      let k = i + 1;
-      while (k < sql.length) {
-        if (escapes && sql[k] === '\\') k += 2;
-        else if (sql[k] === ch && sql[k + 1] === ch) k += 2;
-        else if (sql[k] === ch) break;
-        else k++;
-      }
-      blank(i, k + 1);
-      i = k + 1;
-    } else if (ch === '$' && !/[A-Za-z0-9_]/.test(sql[i - 1] ?? '')) {
-      const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i));
-      if (!tag) {
-        i++;
+        continue;
+      case 'string':
+      case 'identifier': {
+        const quote = mode === 'string' ? "'" : '"';
+        if (ch === quote && next === quote) i++;
+        else if (ch === quote) mode = 'code';
         continue;
       }
-      const close = sql.indexOf(tag[0], i + tag[0].length);
-      const stop = close === -1 ? sql.length : close + tag[0].length;
-      blank(i, stop);
-      i = stop;
-    } else {
+      case 'escape-string':
+        if (ch === '\\') i++;
+        else if (ch === "'" && next === "'") i++;
+        else if (ch === "'") mode = 'code';
+        continue;
+      case 'dollar':
+        if (ch === '$' && sql.startsWith(dollarTag, i)) {
+          i += dollarTag.length - 1;
+          mode = 'code';
+        }
+        continue;
+      case 'code':
+        break;
+    }
+    if (WORD_CHAR.test(ch) || (word && ch === '$')) {
+      word += ch;
+      continue;
+    }
+    const prefix = word;
+    endWord();
+    if (ch === '-' && next === '-') {
+      mode = 'line-comment';
       i++;
+    } else if (ch === '/' && next === '*') {
+      mode = 'block-comment';
+      blockDepth = 1;
+      i++;
+    } else if (ch === "'") {
+      // E'...' (any case, not part of a longer word) allows backslash escapes.
+      mode = /^[eE]$/.test(prefix) ? 'escape-string' : 'string';
+      if (mode === 'escape-string') words.pop();
+    } else if (ch === '"') {
+      mode = 'identifier';
+    } else if (ch === '$') {
+      const tag = /^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i, i + 64));
+      if (tag) {
+        dollarTag = tag[0];
+        mode = 'dollar';
+        i += dollarTag.length - 1;
+      }
+    } else if (ch === '(') {
+      parenDepth++;
+    } else if (ch === ')') {
+      parenDepth = Math.max(0, parenDepth - 1);
+    } else if (ch === ';' && parenDepth === 0 && atomicDepth === 0) {
+      finish(i);
+      start = i + 1;
     }
   }
-  return out.join('');
+  endWord();
+  finish(sql.length);
+  return statements;
 }
 
-/** A statement's place in the source: [start, end) offsets, end excluding the `;`. */
-export interface StatementSpan {
-  start: number;
-  end: number;
-}
-
-/**
- * Statement boundaries: `;` outside quotes and comments, except inside a `BEGIN ATOMIC ... END`
- * function body, whose inner statements belong to the CREATE FUNCTION.
- */
-export function statementSpans(sql: string): StatementSpan[] {
-  const masked = maskSql(sql);
-  const spans: StatementSpan[] = [];
-  let start = 0;
-  let atomicDepth = 0;
-  const word = /[A-Za-z_][A-Za-z0-9_]*|;/g;
-  let previous = '';
-  for (const match of masked.matchAll(word)) {
-    const token = match[0].toLowerCase();
-    if (token === ';') {
-      if (atomicDepth === 0) {
-        spans.push({ start, end: match.index });
-        start = match.index + 1;
-      }
-    } else if (token === 'atomic' && previous === 'begin') atomicDepth++;
-    else if (atomicDepth > 0 && token === 'case') atomicDepth++;
-    else if (atomicDepth > 0 && token === 'end') atomicDepth--;
-    previous = token;
-  }
-  spans.push({ start, end: sql.length });
-  return spans.filter((span) => masked.slice(span.start, span.end).trim() !== '');
-}
-
-/** The statements of a script, trimmed, without the trailing `;`, empty ones dropped. */
+/** The statement texts of a script: what the history table's `statements` column holds. */
 export function splitStatements(sql: string): string[] {
-  return statementSpans(sql).map((span) => sql.slice(span.start, span.end).trim()).filter(Boolean);
+  return scanStatements(sql).map((statement) => statement.text);
 }
 
-/** The first words of each statement (lower case), comments and quotes ignored. */
-function leadingWords(sql: string): string[][] {
-  const masked = maskSql(sql);
-  return statementSpans(sql).map((span) => masked.slice(span.start, span.end).trim().toLowerCase().split(/\s+/).slice(0, 4));
+/** Whether a statement starts a transaction block (`begin`, `start transaction`), not `begin atomic`. */
+export function opensTransaction(head: string[]): boolean {
+  const [first, second] = head;
+  return (first === 'begin' && second !== 'atomic') || (first === 'start' && second === 'transaction');
 }
 
-/** Whether the script opens or ends transactions itself (`begin;`, `commit;`, `start transaction`). */
-export function hasTransactionControl(sql: string): boolean {
-  return leadingWords(sql).some(([first, second]) =>
-    (first === 'begin' && second !== 'atomic') || first === 'commit' || first === 'end' || (first === 'start' && second === 'transaction'),
-  );
+/** Whether a statement ends a transaction block (`commit`, `end`, `rollback`, `abort`). */
+export function closesTransaction(head: string[]): boolean {
+  const [first, second] = head;
+  if (first === 'rollback' || first === 'abort') return second !== 'to' && second !== 'prepared';
+  return (first === 'commit' && second !== 'prepared') || first === 'end';
 }
 
 /**
- * Whether the script is one statement that PostgreSQL refuses inside a transaction block
- * (`create index concurrently`, `vacuum`, ...), so it must be sent on its own.
+ * Whether PostgreSQL refuses the statement inside a transaction block, so that a file holding
+ * only this statement must send it on its own (as the original's single-statement batch does).
  */
-export function isNonTransactionalStatement(sql: string): boolean {
-  const statements = leadingWords(sql);
-  if (statements.length !== 1) return false;
-  const text = statements[0]!.join(' ');
-  return /^(create (unique )?index concurrently|drop index concurrently|reindex|vacuum|create database|drop database|alter system|create tablespace|drop tablespace|cluster)\b/.test(
-    text,
+export function isNonTransactional(head: string[]): boolean {
+  return /^(create (unique )?index concurrently|drop index concurrently|reindex|vacuum|create database|drop database|alter system|create tablespace|drop tablespace)\b/.test(
+    head.join(' '),
   );
+}
+
+/** The 1-based line of a 0-based offset in `sql`. */
+export function lineOfOffset(sql: string, offset: number): number {
+  let line = 1;
+  for (let k = 0; k < offset && k < sql.length; k++) if (sql[k] === '\n') line++;
+  return line;
 }
 
 /** The 1-based line of a 1-based character position in `sql` (as PostgreSQL reports positions). */
 export function lineAt(sql: string, position: number): number {
-  let line = 1;
-  for (let k = 0; k < position - 1 && k < sql.length; k++) if (sql[k] === '\n') line++;
-  return line;
+  return lineOfOffset(sql, position - 1);
 }

@@ -171,7 +171,7 @@ describe('native runtime', function () {
       'migrations/20240102000000_broken.sql': 'create table public.b (id int);\n\nselect * from public.missing_table;\n',
     });
     await assert.rejects(nativeRuntime.start(project, { env }), (error: Error) => {
-      assert.match(error.message, /^failed to apply migration 20240102000000_broken\.sql: ERROR: relation "public\.missing_table" does not exist \(SQLSTATE 42P01\)\nAt line 3: select \* from public\.missing_table;$/);
+      assert.match(error.message, /^failed to apply migration 20240102000000_broken\.sql: ERROR: relation "public\.missing_table" does not exist \(SQLSTATE 42P01\)\nAt statement 1: select \* from public\.missing_table$/);
       return true;
     });
     assert.equal((await nativeRuntime.status(project.config.project_id, project.config, { env })).state, 'absent');

@@ -45,6 +45,7 @@ export const dbCommands: CommandSpec[] = [
   },
   {
     path: 'db diff',
+    load: () => import('../../commands/db-diff.command.js'),
     group: 'local-dev',
     summary: 'Compare a database\'s schema with your migration files',
     description:
@@ -74,6 +75,7 @@ export const dbCommands: CommandSpec[] = [
   },
   {
     path: 'db dump',
+    load: () => import('../../commands/db-dump.command.js'),
     group: 'local-dev',
     summary: 'Export schema, data or roles with pg_dump',
     description:
@@ -106,6 +108,7 @@ export const dbCommands: CommandSpec[] = [
   },
   {
     path: 'db push',
+    load: () => import('../../commands/db-push.command.js'),
     group: 'local-dev',
     summary: 'Apply pending local migrations to the linked database',
     description:
@@ -129,6 +132,7 @@ export const dbCommands: CommandSpec[] = [
   },
   {
     path: 'db pull',
+    load: () => import('../../commands/db-pull.command.js'),
     group: 'local-dev',
     summary: 'Capture the linked database\'s schema as a new migration',
     description:
@@ -150,6 +154,7 @@ export const dbCommands: CommandSpec[] = [
   },
   {
     path: 'db reset',
+    load: () => import('../../commands/db-reset.command.js'),
     group: 'local-dev',
     summary: 'Rebuild a database from the migrations and seed',
     description:
@@ -169,6 +174,7 @@ export const dbCommands: CommandSpec[] = [
   },
   {
     path: 'db lint',
+    load: () => import('../../commands/db-lint.command.js'),
     group: 'local-dev',
     summary: 'Check PL/pgSQL functions for errors with plpgsql_check',
     description:

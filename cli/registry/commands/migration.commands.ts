@@ -21,6 +21,7 @@ export const migrationCommands: CommandSpec[] = [
   },
   {
     path: 'migration list',
+    load: () => import('../../commands/migration-list.command.js'),
     group: 'local-dev',
     summary: 'Show local and applied migrations side by side',
     description:
@@ -36,6 +37,7 @@ export const migrationCommands: CommandSpec[] = [
   },
   {
     path: 'migration new',
+    load: () => import('../../commands/migration-new.command.js'),
     group: 'local-dev',
     summary: 'Add an empty, timestamped migration file',
     description:
@@ -50,6 +52,7 @@ export const migrationCommands: CommandSpec[] = [
   },
   {
     path: 'migration repair',
+    load: () => import('../../commands/migration-repair.command.js'),
     group: 'local-dev',
     summary: 'Mark migration versions as applied or reverted in the history table',
     description:
@@ -81,6 +84,7 @@ export const migrationCommands: CommandSpec[] = [
   },
   {
     path: 'migration squash',
+    load: () => import('../../commands/migration-squash.command.js'),
     group: 'local-dev',
     summary: 'Merge migration files into a single schema file',
     description:
@@ -100,6 +104,7 @@ export const migrationCommands: CommandSpec[] = [
   },
   {
     path: 'migration up',
+    load: () => import('../../commands/migration-up.command.js'),
     group: 'local-dev',
     summary: 'Apply pending migrations to the local database',
     description:

@@ -1,0 +1,26 @@
+/** `migration repair` (facts §5.4): history rows inserted or deleted, without running migrations. */
+import type { CommandContext } from '../context.js';
+import { chooseTarget, withTarget } from '../db-session.js';
+import { confirm } from '../prompt.js';
+
+/** Repairs the given versions, or after a prompt (default No) the whole table. */
+export default async function run(ctx: CommandContext): Promise<number | void> {
+  const { parseVersion, repairAll, repairVersions } = await import('../../tasks/db/migration-repair.js');
+  const status = ctx.flags.status as 'applied' | 'reverted';
+  const versions = ctx.args.map(parseVersion);
+  if (versions.length === 0) {
+    const whole = await confirm(ctx, 'Do you want to repair the entire migration history table to match local migration files?', false);
+    if (!whole) {
+      ctx.io.stderr('Nothing to repair.\n');
+      return;
+    }
+  }
+  const target = await chooseTarget(ctx);
+  const changes = await withTarget(target, (client) =>
+    versions.length === 0 ? repairAll(client, ctx.projectRoot, status) : repairVersions(client, ctx.projectRoot, versions, status),
+  );
+  ctx.log.debug(`repair changes: ${JSON.stringify(changes)}`);
+  if (versions.length > 0) ctx.io.stderr(`Repaired migration history: [${versions.join(' ')}] => ${status}\n`);
+  ctx.io.stderr('Run supabase migration list to show the updated migration history.\n');
+  ctx.io.stdout('Finished supabase migration repair.\n');
+}

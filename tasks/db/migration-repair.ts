@@ -1,0 +1,77 @@
+/**
+ * `migration repair` on the database side (facts §5.4): history rows inserted or deleted without
+ * running any migration SQL. Each function returns what changed per version, for the caller's
+ * journal events and the migration-repair machine.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import { inTransaction } from './connect.js';
+import { listMigrations } from './migration-files.js';
+import { DELETE_VERSIONS, INSERT_VERSION, TRUNCATE_HISTORY, appliedVersions, ensureHistoryTable } from './migration-history.js';
+import { splitStatements } from './sql-scan.js';
+import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
+import { TaskError } from '../task-error.js';
+
+export type RepairStatus = 'applied' | 'reverted';
+
+/** What happened to one version's history row. */
+export interface RepairChange {
+  version: string;
+  /** `inserted`/`deleted` changed the table; `absent` means a reverted version had no row. */
+  change: 'inserted' | 'deleted' | 'absent';
+}
+
+/** A version argument must be a whole number (facts §5.4). */
+export function parseVersion(value: string): string {
+  if (!/^[0-9]+$/.test(value)) throw new TaskError(`failed to parse ${value}: invalid version number`);
+  return value;
+}
+
+/** The file of a version: the first `supabase/migrations/<v>_*.sql`, in lexical order. */
+export async function migrationFileOf(root: string, version: string): Promise<{ file: string; path: string; name: string }> {
+  const dir = inProject(root, MIGRATIONS_DIR);
+  const names = (await readdir(dir).catch(() => [] as string[])).sort();
+  const file = names.find((name) => name.startsWith(`${version}_`) && name.endsWith('.sql'));
+  if (!file) throw new TaskError(`glob ${MIGRATIONS_DIR}/${version}_*.sql: file does not exist`);
+  return { file, path: path.join(dir, file), name: file.slice(version.length + 1, -'.sql'.length) };
+}
+
+/** Marks `versions` applied (inserting rows, which fails on a duplicate) or reverted (deleting them). */
+export async function repairVersions(client: pg.Client, root: string, versions: string[], status: RepairStatus): Promise<RepairChange[]> {
+  if (status === 'applied') {
+    const rows = await Promise.all(versions.map(async (version) => {
+      const found = await migrationFileOf(root, version);
+      return { version, name: found.name, statements: splitStatements(await readFile(found.path, 'utf8')) };
+    }));
+    await inTransaction(client, async () => {
+      await ensureHistoryTable(client);
+      for (const row of rows) await client.query(INSERT_VERSION, [row.version, row.name, row.statements]);
+    });
+    return versions.map((version) => ({ version, change: 'inserted' }));
+  }
+  const before = new Set(await appliedVersions(client));
+  await inTransaction(client, async () => {
+    await ensureHistoryTable(client);
+    await client.query(DELETE_VERSIONS, [versions]);
+  });
+  return versions.map((version) => ({ version, change: before.has(version) ? 'deleted' : 'absent' }));
+}
+
+/** Rebuilds the whole table: emptied, then (for `applied`) one row per local migration file. */
+export async function repairAll(client: pg.Client, root: string, status: RepairStatus): Promise<RepairChange[]> {
+  const before = await appliedVersions(client);
+  const local = status === 'applied' ? (await listMigrations(root)).migrations : [];
+  const rows = await Promise.all(local.map(async (file) => ({ ...file, statements: splitStatements(await readFile(file.path, 'utf8')) })));
+  await inTransaction(client, async () => {
+    await ensureHistoryTable(client);
+    await client.query(TRUNCATE_HISTORY);
+    for (const row of rows) await client.query(INSERT_VERSION, [row.version, row.name, row.statements]);
+  });
+  const kept = new Set(rows.map((row) => row.version));
+  return [
+    ...before.filter((version) => !kept.has(version)).map((version) => ({ version, change: 'deleted' as const })),
+    ...rows.map((row) => ({ version: row.version, change: 'inserted' as const })),
+  ];
+}
+

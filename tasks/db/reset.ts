@@ -1,0 +1,94 @@
+/**
+ * `db reset` (facts §5.12). Locally, on the native runtime, the database is recreated from the
+ * cluster's template database (a file copy, no restart); roles are cluster-wide and survive, as
+ * in the original. A remote database has its user schemas and public objects dropped instead.
+ */
+import { withDatabase, withUrl } from './connect.js';
+import { migrateAndSeed } from './migrate-and-seed.js';
+import type { Notice } from './migration-runner.js';
+import { MANAGED_SCHEMAS, SYSTEM_SCHEMAS, listSchemas } from './schemas.js';
+import { TEMPLATE_DATABASE, ensureTemplateDatabase } from './template-database.js';
+import { applyProjectSettings } from '../native/project-settings.js';
+import { clusterPaths } from '../native/native-paths.js';
+import { withProjectLock } from '../native/project-lock.js';
+import type { ProjectConfig } from '../project/config.types.js';
+
+export interface ResetOptions {
+  /** Stop after this migration version. */
+  version?: string;
+  notice?: Notice;
+}
+
+/**
+ * Recreates the local native database `postgres` from the template database, then migrates and
+ * seeds it. `dbUrl` is the local database's URL; the project lock keeps start/stop out meanwhile.
+ */
+export async function resetNativeDatabase(root: string, config: ProjectConfig, dbUrl: string, env: NodeJS.ProcessEnv, options: ResetOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
+  const admin = withDatabase(dbUrl, 'template1');
+  const paths = clusterPaths(config.project_id, env);
+  await withProjectLock(paths.lockDir, config.project_id, async () => {
+    await ensureTemplateDatabase(admin);
+    await withUrl(admin, async (client) => {
+      // If a reset is killed between these two, the next reset finds no `postgres` and carries on.
+      await client.query('DROP DATABASE IF EXISTS postgres WITH (FORCE)');
+      await client.query(`CREATE DATABASE postgres TEMPLATE ${TEMPLATE_DATABASE}`);
+    });
+  });
+  return withUrl(dbUrl, async (client) => {
+    await applyProjectSettings(client, config);
+    return migrateAndSeed(client, root, options);
+  });
+}
+
+/** Drops what migrations made in `public`: every routine, table, sequence and type, and all policies. */
+const DROP_PUBLIC_OBJECTS = `DO $reset$
+DECLARE
+  item record;
+BEGIN
+  FOR item IN SELECT p.proname AS name, pg_get_function_identity_arguments(p.oid) AS args, p.prokind
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('DROP %s IF EXISTS public.%I(%s) CASCADE', CASE item.prokind WHEN 'p' THEN 'PROCEDURE' WHEN 'a' THEN 'AGGREGATE' ELSE 'FUNCTION' END, item.name, item.args);
+  END LOOP;
+  FOR item IN SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'f', 'm')
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('DROP TABLE IF EXISTS public.%I CASCADE', item.name);
+  END LOOP;
+  FOR item IN SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind = 'S' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('DROP SEQUENCE IF EXISTS public.%I CASCADE', item.name);
+  END LOOP;
+  FOR item IN SELECT t.typname AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+    WHERE n.nspname = 'public' AND t.typtype IN ('e', 'd', 'r', 'm') AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = t.oid AND d.deptype = 'e')
+  LOOP
+    EXECUTE format('DROP TYPE IF EXISTS public.%I CASCADE', item.name);
+  END LOOP;
+  FOR item IN SELECT schemaname, tablename, policyname FROM pg_policies
+  LOOP
+    EXECUTE format('DROP POLICY IF EXISTS %I ON %I.%I', item.policyname, item.schemaname, item.tablename);
+  END LOOP;
+END
+$reset$`;
+
+/** Extensions in `public` a reset keeps. */
+const KEPT_EXTENSIONS = ['pg_graphql', 'pg_net', 'pg_stat_statements', 'pgcrypto', 'pgjwt', 'pgsodium', 'plpgsql', 'supabase_vault', 'uuid-ossp'];
+
+/** Resets a remote database: user schemas (the history schema too) and public objects dropped, then migrate and seed. */
+export async function resetRemoteDatabase(url: string, root: string, options: ResetOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
+  return withUrl(url, async (client) => {
+    for (const schema of await listSchemas(client, ['public', ...MANAGED_SCHEMAS, ...SYSTEM_SCHEMAS])) {
+      await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
+    }
+    const extensions = await client.query<{ extname: string }>(
+      `SELECT e.extname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE n.nspname = 'public' AND NOT e.extname = ANY($1)`,
+      [KEPT_EXTENSIONS],
+    );
+    for (const { extname } of extensions.rows) await client.query(`DROP EXTENSION IF EXISTS ${client.escapeIdentifier(extname)} CASCADE`);
+    await client.query(DROP_PUBLIC_OBJECTS);
+    return migrateAndSeed(client, root, options);
+  });
+}

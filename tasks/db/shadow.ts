@@ -1,0 +1,64 @@
+/**
+ * The shadow database (facts §5.8): a throw-away database holding the local migrations, the
+ * "before" side of a diff and the source of a squash. The original starts a container; on the
+ * native runtime it is a clone of the cluster's bootstrapped template database, named after the
+ * process that made it, so one left behind by a killed command is dropped by the next.
+ */
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { withDatabase, withUrl } from './connect.js';
+import type { MigrationFile } from './migration-files.js';
+import { applyMigrations, type Notice } from './migration-runner.js';
+import { cloneTemplate, ensureTemplateDatabase } from './template-database.js';
+import { isProcessAlive } from '../native/pg-process.js';
+
+const PREFIX = 'supabase_shadow_';
+
+export interface ShadowDatabase {
+  /** Connection string of the shadow database. */
+  url: string;
+  /** Drops the shadow database. */
+  drop(): Promise<void>;
+}
+
+/** Creates a shadow database on the server of `hostUrl` and applies `migrations` to it. */
+export async function createShadow(hostUrl: string, migrations: MigrationFile[], notice: Notice = () => undefined): Promise<ShadowDatabase> {
+  await ensureTemplateDatabase(hostUrl);
+  const name = `${PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withUrl(hostUrl, async (client) => {
+    await dropStaleShadows(client);
+    await cloneTemplate(client, name);
+  });
+  const shadow: ShadowDatabase = {
+    url: withDatabase(hostUrl, name),
+    drop: () => withUrl(hostUrl, async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`))),
+  };
+  try {
+    const result = await withUrl(shadow.url, (client) => applyMigrations(client, migrations, notice));
+    if (result.failed) throw result.failed.error;
+  } catch (err) {
+    await shadow.drop().catch(() => undefined);
+    throw err;
+  }
+  return shadow;
+}
+
+/** Runs `work` with a shadow database that is dropped afterwards, whatever happens. */
+export async function withShadow<T>(hostUrl: string, migrations: MigrationFile[], notice: Notice, work: (shadow: ShadowDatabase) => Promise<T>): Promise<T> {
+  const shadow = await createShadow(hostUrl, migrations, notice);
+  try {
+    return await work(shadow);
+  } finally {
+    await shadow.drop().catch(() => undefined);
+  }
+}
+
+async function dropStaleShadows(client: pg.Client): Promise<void> {
+  const result = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${PREFIX.replace(/_/g, '\\_')}%`]);
+  for (const { datname } of result.rows) {
+    const pid = Number(/^supabase_shadow_(\d+)_/.exec(datname)?.[1]);
+    if (pid && pid !== process.pid && !(await isProcessAlive(pid))) {
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * `migration squash` (facts §5.5): the migrations up to a version are replayed into a shadow
+ * database and replaced by one schema dump written over the last of them. Beyond the original,
+ * data statements of the squashed files (rows for storage.buckets, cron.schedule calls, ...),
+ * which a schema dump cannot contain, are carried over when they still run on the dumped schema;
+ * each one that does not is reported by the caller.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { withUrl } from './connect.js';
+import { dumpPlan } from './dump-script.js';
+import { runDump } from './dump-run.js';
+import type { MigrationFile } from './migration-files.js';
+import { type Notice } from './migration-runner.js';
+import { scanStatements } from './sql-scan.js';
+import { withShadow } from './shadow.js';
+
+/** Statement kinds a schema dump loses. */
+const DATA_HEADS = new Set(['insert', 'update', 'delete', 'merge', 'select', 'call']);
+
+export interface SquashResult {
+  /** The file now holding the squashed schema. */
+  target: MigrationFile;
+  /** Files deleted. */
+  removed: MigrationFile[];
+  /** Data statements carried into the squashed file. */
+  kept: string[];
+  /** Data statements that could not be carried over, with the reason. */
+  dropped: Array<{ statement: string; reason: string }>;
+}
+
+/** Squashes `migrations` (at least two) into the last one. */
+export async function squashMigrations(hostUrl: string, migrations: MigrationFile[], env: NodeJS.ProcessEnv, notice: Notice = () => undefined): Promise<SquashResult> {
+  const target = migrations.at(-1)!;
+  const data: string[] = [];
+  for (const migration of migrations) {
+    for (const statement of scanStatements(await readFile(migration.path, 'utf8'))) {
+      if (DATA_HEADS.has(statement.head[0] ?? '')) data.push(statement.text);
+    }
+  }
+  let schema = '';
+  await withShadow(hostUrl, migrations, notice, (shadow) => runDump(dumpPlan({ kind: 'schema', schemas: [] }), shadow.url, (text) => (schema += text), env));
+  const kept: string[] = [];
+  const dropped: SquashResult['dropped'] = [];
+  if (data.length > 0) {
+    // Replay the dump, then each data statement in its own savepoint, on a second shadow.
+    const schemaFile: MigrationFile = { ...target, path: `${target.path}.squash-check` };
+    await writeFile(schemaFile.path, schema);
+    try {
+      await withShadow(hostUrl, [schemaFile], () => undefined, (shadow) => withUrl(shadow.url, async (client) => {
+        for (const statement of data) {
+          await client.query('BEGIN');
+          try {
+            await client.query(statement);
+            await client.query('COMMIT');
+            kept.push(statement);
+          } catch (err) {
+            await client.query('ROLLBACK');
+            dropped.push({ statement, reason: (err as Error).message });
+          }
+        }
+      }));
+    } finally {
+      await rm(schemaFile.path, { force: true });
+    }
+  }
+  const tail = kept.length > 0 ? `\n-- Data statements kept from the squashed migrations\n${kept.map((statement) => `${statement};\n`).join('')}` : '';
+  await writeFile(target.path, schema + tail);
+  const removed = migrations.slice(0, -1);
+  for (const file of removed) await rm(file.path, { force: true });
+  return { target, removed, kept, dropped };
+}

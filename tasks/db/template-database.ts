@@ -1,0 +1,61 @@
+/**
+ * A bootstrapped, migration-free database kept inside each native cluster, so that a shadow
+ * database or a reset is a `CREATE DATABASE ... TEMPLATE` (a file copy) rather than a new server
+ * or a new bootstrap. It is built once per cluster from template0 plus the bootstrap SQL, under
+ * a temporary name that is renamed only when complete, and it refuses connections so cloning
+ * is never blocked by a stray session. Its comment holds the bootstrap digest, so a changed
+ * bootstrap rebuilds it.
+ */
+import type pg from 'pg';
+import { bootstrapDigest, bootstrapScripts } from '../native/bootstrap-sql.js';
+import { withUrl, withDatabase } from './connect.js';
+import { TaskError, messageOf } from '../task-error.js';
+
+/** The name of the bootstrapped template database. */
+export const TEMPLATE_DATABASE = 'supabase_template';
+const BUILDING = `${TEMPLATE_DATABASE}_build`;
+
+/** Makes sure the template database exists and is current; `adminUrl` points at any other database. */
+export async function ensureTemplateDatabase(adminUrl: string): Promise<void> {
+  const digest = await bootstrapDigest();
+  const current = await withUrl(adminUrl, async (client) => {
+    const result = await client.query<{ comment: string | null }>(
+      'SELECT shobj_description(oid, \'pg_database\') AS comment FROM pg_database WHERE datname = $1',
+      [TEMPLATE_DATABASE],
+    );
+    return result.rows[0];
+  });
+  if (current?.comment === digest) return;
+  await withUrl(adminUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${BUILDING} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${BUILDING} TEMPLATE template0`);
+  });
+  await withUrl(withDatabase(adminUrl, BUILDING), async (client) => {
+    for (const script of await bootstrapScripts()) {
+      try {
+        await client.query(script.sql);
+      } catch (err) {
+        throw new TaskError(`failed to bootstrap the template database (migrations/bootstrap/${script.name}): ${messageOf(err)}`, undefined, { cause: err });
+      }
+    }
+  });
+  await withUrl(adminUrl, async (client) => {
+    await client.query(`COMMENT ON DATABASE ${BUILDING} IS ${client.escapeLiteral(digest)}`);
+    await dropTemplate(client);
+    await client.query(`ALTER DATABASE ${BUILDING} RENAME TO ${TEMPLATE_DATABASE}`);
+    await client.query(`ALTER DATABASE ${TEMPLATE_DATABASE} WITH ALLOW_CONNECTIONS false`);
+  });
+}
+
+/** Creates `name` as a copy of the template database (after ensureTemplateDatabase). */
+export async function cloneTemplate(client: pg.Client, name: string): Promise<void> {
+  await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${TEMPLATE_DATABASE}`);
+}
+
+async function dropTemplate(client: pg.Client): Promise<void> {
+  // A database that refuses connections must be allowed them again before DROP ... FORCE.
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE_DATABASE]);
+  if (exists.rowCount === 0) return;
+  await client.query(`ALTER DATABASE ${TEMPLATE_DATABASE} WITH ALLOW_CONNECTIONS true`);
+  await client.query(`DROP DATABASE ${TEMPLATE_DATABASE} WITH (FORCE)`);
+}
