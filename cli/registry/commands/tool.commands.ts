@@ -16,6 +16,7 @@ export const toolCommands: CommandSpec[] = [
       outputFlag(['pretty', 'json'], 'pretty'),
     ],
     examples: [{ id: 'stack-history', name: 'Show the local stack\'s history', code: 'supabase events --stream stack' }],
+    load: () => import('../../commands/events.command.js'),
   },
   {
     path: 'machines',
@@ -25,6 +26,7 @@ export const toolCommands: CommandSpec[] = [
     description: 'Prints one state machine, or all of them, as a Mermaid or Graphviz diagram, or as JSON.',
     args: { min: 0, max: 1, usage: '[machine name]' },
     flags: [{ name: 'format', type: 'enum', values: ['mermaid', 'dot', 'json'], default: 'mermaid', description: 'Diagram language.' }],
+    load: () => import('../../commands/machines.command.js'),
   },
   {
     path: 'docs-spec',

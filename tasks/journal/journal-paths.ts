@@ -1,0 +1,29 @@
+/** Where a project's journal and its companions live: all under supabase/.temp (facts §1). */
+import path from 'node:path';
+
+/** The files of one project's journal. */
+export interface JournalPaths {
+  /** The append-only event file, one JSON event a line. */
+  journal: string;
+  /** Held for the few microseconds of an append, by any process writing events. */
+  appendLock: string;
+  /** Held for a whole command that drives machines (start, stop, domains ...). */
+  operationLock: string;
+  /** The derived fold of the journal up to a byte offset, with the hash that proves it. */
+  snapshot: string;
+}
+
+/** The journal files of the project at `projectRoot`. */
+export function journalPaths(projectRoot: string): JournalPaths {
+  return journalPathsIn(path.join(projectRoot, 'supabase', '.temp'));
+}
+
+/** The journal files inside a directory (tests and benches use temporary ones). */
+export function journalPathsIn(directory: string): JournalPaths {
+  return {
+    journal: path.join(directory, 'events.jsonl'),
+    appendLock: path.join(directory, 'events.lock'),
+    operationLock: path.join(directory, 'operation.lock'),
+    snapshot: path.join(directory, 'events.snapshot.json'),
+  };
+}

@@ -1,0 +1,14 @@
+import assert from 'node:assert/strict';
+import { branchDefinition } from '../../machines/branch.machine.js';
+import { checkPathsThroughJournal, checkRandomWalks } from '../helpers/model-check.js';
+
+describe('branch machine: model-based', () => {
+  it('replays every shortest and simple path from a journal to the machine\'s own state', () => {
+    const { paths, steps } = checkPathsThroughJournal(branchDefinition);
+    assert.ok(paths > 0 && steps > 0);
+  });
+
+  it('agrees with xstate on random event sequences, ignored events included', () => {
+    checkRandomWalks(branchDefinition);
+  });
+});
