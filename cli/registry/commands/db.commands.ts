@@ -209,6 +209,7 @@ export const dbCommands: CommandSpec[] = [
       'first run. Prints a note and does nothing if it is already running.',
     examples: [{ id: 'basic-usage', name: 'Start just the database', code: 'supabase db start' }],
     tags: TAGS,
+    load: () => import('../../commands/db-start.command.js'),
   },
   {
     path: 'db test',

@@ -98,6 +98,7 @@ export const localCommands: CommandSpec[] = [
       { id: 'basic-usage', name: 'Start everything', code: 'supabase start' },
       { id: 'without-studio', name: 'Start without Studio and the image proxy', code: 'supabase start -x studio,imgproxy' },
     ],
+    load: () => import('../../commands/start.command.js'),
   },
   {
     path: 'stop',
@@ -115,6 +116,7 @@ export const localCommands: CommandSpec[] = [
       { id: 'basic-usage', name: 'Stop and keep the data', code: 'supabase stop' },
       { id: 'discard-data', name: 'Stop and throw the data away', code: 'supabase stop --no-backup' },
     ],
+    load: () => import('../../commands/stop.command.js'),
   },
   {
     path: 'status',
@@ -134,5 +136,6 @@ export const localCommands: CommandSpec[] = [
     examples: [
       { id: 'env-file', name: 'Write the values to an .env file', code: 'supabase status -o env > .env.local' },
     ],
+    load: () => import('../../commands/status.command.js'),
   },
 ];

@@ -1,0 +1,20 @@
+/** `supabase db start`: only the database of the local stack. */
+import type { CommandContext } from '../context.js';
+import { UserError } from '../errors.js';
+import { openStack, runStack } from '../stack/stack-session.js';
+import { SERVICE_BY_IMAGE } from '../../tasks/stack/service-names.js';
+
+export default async function run(ctx: CommandContext): Promise<number> {
+  const session = await openStack(ctx);
+  // Everything but the database is left out, as if each were named with -x.
+  const exclude = Object.keys(SERVICE_BY_IMAGE);
+  const result = await runStack(session, { type: 'START', ignoreHealthCheck: false, excluded: exclude, runtime: 'native' }, { exclude });
+  if (result.status === 'refused') {
+    if (result.before.snapshot.value.toString().startsWith('running')) {
+      ctx.io.stderr('Postgres database is already running.\n');
+      return 0;
+    }
+    throw new UserError(result.refusal ?? 'the database cannot start now', 'Run supabase stop, then supabase db start.');
+  }
+  return 0;
+}

@@ -1,0 +1,28 @@
+/** `supabase start`: runs the local stack through the stack machine, then prints its URLs and keys. */
+import type { CommandContext } from '../context.js';
+import { UserError } from '../errors.js';
+import { openStack, runStack } from '../stack/stack-session.js';
+import { printStatus } from '../stack/status-output.js';
+import { printUnavailable } from '../stack/unavailable-services.js';
+
+export default async function run(ctx: CommandContext): Promise<number> {
+  const session = await openStack(ctx);
+  const exclude = (ctx.flags.exclude as string[] | undefined) ?? [];
+  const result = await runStack(
+    session,
+    { type: 'START', ignoreHealthCheck: ctx.flags['ignore-health-check'] === true, excluded: exclude, runtime: 'native' },
+    { exclude },
+  );
+  if (result.status === 'refused') {
+    if (result.before.snapshot.value.toString().startsWith('running')) {
+      ctx.io.stderr('supabase start is already running.\n');
+      ctx.io.stderr('Run supabase status to show status of local Supabase containers.\n');
+      return 0;
+    }
+    throw new UserError(result.refusal ?? 'the local stack cannot start now', 'Run supabase stop, then supabase start.');
+  }
+  ctx.io.stderr('Started supabase local development setup.\n\n');
+  await printStatus(ctx, session.project, 'pretty');
+  printUnavailable(ctx, session.journal);
+  return 0;
+}

@@ -1,0 +1,29 @@
+/** The status block that `start` and `status` print, through the shared renderer. */
+import type { CommandContext } from '../context.js';
+import { renderOutput } from '../output/render.js';
+import { UserError } from '../errors.js';
+import type { LocalProject } from './local-project.js';
+
+/** Services whose values status shows on the native runtime: keys and the API URL clients are configured with. */
+const NATIVE_SHOWN = new Set(['auth', 'rest']);
+
+/** `key=NAME` pairs of --override-name. */
+export function parseOverrides(pairs: readonly string[]): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const pair of pairs) {
+    const split = pair.indexOf('=');
+    if (split <= 0) throw new UserError(`Invalid override name: ${pair}`, 'Write it as key=NAME, for example api.url=NEXT_PUBLIC_SUPABASE_URL.');
+    overrides[pair.slice(0, split)] = pair.slice(split + 1);
+  }
+  return overrides;
+}
+
+/** Prints the status values in the requested format (pretty labels, or a sorted flat map). */
+export async function printStatus(ctx: CommandContext, project: LocalProject, format: string): Promise<void> {
+  const { statusEntries, statusPrettyLines, statusVariables } = await import('../../tasks/keys/status-values.js');
+  const entries = statusEntries(project.config, { isRunning: (service) => NATIVE_SHOWN.has(service) });
+  const variables = statusVariables(entries, parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []));
+  // The original encodes a map, whose keys come out sorted.
+  const sorted = Object.fromEntries(Object.entries(variables).sort(([a], [b]) => (a < b ? -1 : 1)));
+  ctx.io.stdout(await renderOutput(format, { value: sorted, pretty: () => statusPrettyLines(entries).join('\n') + '\n' }));
+}
