@@ -1,0 +1,59 @@
+/**
+ * The database container (facts §4.4). The image's own entrypoint initialises the cluster; the
+ * Supabase objects are then created over the published port by db-setup.ts with our bootstrap SQL,
+ * so the docker and native runtimes build the same database. Like the original on PostgreSQL 15,
+ * the entrypoint first writes the pgsodium root key into the config volume.
+ */
+import { TaskError } from '../../task-error.js';
+import { volumeNames } from '../docker-names.js';
+import { usualName, type ServicePlugin } from './service-plugin.js';
+
+export const db: ServicePlugin = {
+  id: 'db',
+  containerName: usualName('db'),
+  aliases: ['db', 'db.supabase.internal'],
+  image: (config) => config.images.db,
+  enabled: () => true,
+  container: ({ config, projectId }) => {
+    const volumes = volumeNames(projectId);
+    const orioledb = Boolean(config.experimental.orioledb_version);
+    const env: Record<string, string | number> = {
+      POSTGRES_PASSWORD: config.db.password,
+      POSTGRES_HOST: '/var/run/postgresql',
+      // The later --lc-collate wins for collation, as in the original.
+      POSTGRES_INITDB_ARGS: `--lc-ctype=C.UTF-8 --lc-collate=${orioledb ? 'C' : 'C.UTF-8'}`,
+      JWT_SECRET: config.auth.jwt_secret,
+      JWT_EXP: config.auth.jwt_expiry,
+    };
+    if (orioledb) {
+      Object.assign(env, {
+        S3_ENABLED: 'true',
+        S3_HOST: config.experimental.s3_host,
+        S3_REGION: config.experimental.s3_region,
+        S3_ACCESS_KEY: config.experimental.s3_access_key,
+        S3_SECRET_KEY: config.experimental.s3_secret_key,
+      });
+    }
+    // Interpolated into a shell line below, so anything but hex is refused.
+    if (!/^[0-9a-f]*$/i.test(config.db.root_key)) throw new TaskError('SUPABASE_DB_ROOT_KEY must be hexadecimal');
+    const pg15 = config.db.major_version >= 15;
+    return {
+      env,
+      entrypoint: pg15
+        ? ['sh', '-c', `printf '%s' '${config.db.root_key}' > /etc/postgresql-custom/pgsodium_root.key && exec docker-entrypoint.sh postgres -D /etc/postgresql`]
+        : undefined,
+      cmd: config.db.major_version >= 14
+        ? ['postgres', '-c', 'config_file=/etc/postgresql/postgresql.conf', '-c', 'search_path="$user",public,extensions']
+        : undefined,
+      ports: [{ container: 5432, host: config.db.port, configKey: '[db] port' }],
+      volumes: [
+        { volume: volumes.db, target: '/var/lib/postgresql/data' },
+        { volume: volumes.config, target: '/etc/postgresql-custom' },
+      ],
+      extraHosts: ['host.docker.internal:host-gateway'],
+      healthcheck: ['CMD', 'pg_isready', '-U', 'postgres', '-h', '127.0.0.1', '-p', '5432'],
+      logsToVector: true,
+      probe: { kind: 'sql', port: config.db.port },
+    };
+  },
+};

@@ -1,0 +1,17 @@
+/** imgproxy for storage image transformations (facts §4.3 step 11); shares the storage volume. */
+import type { ServicePlugin } from './service-plugin.js';
+
+export const imgproxy: ServicePlugin = {
+  id: 'imgproxy',
+  // Not `supabase_...`: the original names this one differently.
+  containerName: (projectId) => `storage_imgproxy_${projectId}`,
+  aliases: ['imgproxy'],
+  image: () => 'darthsim/imgproxy:v3.8.0',
+  enabled: (config) => config.storage.enabled,
+  container: ({ containerOf }) => ({
+    env: { IMGPROXY_BIND: ':5001', IMGPROXY_LOCAL_FILESYSTEM_ROOT: '/', IMGPROXY_USE_ETAG: true },
+    volumesFrom: [containerOf('storage')],
+    healthcheck: ['CMD', 'imgproxy', 'health'],
+    probe: { kind: 'exec' },
+  }),
+};

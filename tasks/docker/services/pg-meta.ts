@@ -1,0 +1,22 @@
+/** postgres-meta (facts §4.3 step 13), the API Studio uses to read and change the schema. */
+import { usualName, type ServicePlugin } from './service-plugin.js';
+
+export const pgMeta: ServicePlugin = {
+  id: 'pg-meta',
+  containerName: usualName('pg_meta'),
+  aliases: ['pg_meta'],
+  image: () => 'supabase/postgres-meta:v0.77.2',
+  enabled: (config) => config.studio.enabled,
+  container: ({ config, containerOf }) => ({
+    env: {
+      PG_META_PORT: 8080,
+      PG_META_DB_HOST: containerOf('db'),
+      PG_META_DB_NAME: 'postgres',
+      PG_META_DB_USER: 'postgres',
+      PG_META_DB_PORT: 5432,
+      PG_META_DB_PASSWORD: config.db.password,
+    },
+    healthcheck: ['CMD', 'node', '-e', "fetch('http://127.0.0.1:8080/health').then((r) => process.exit(r.status === 200 ? 0 : 1)).catch(() => process.exit(1))"],
+    probe: { kind: 'exec' },
+  }),
+};
