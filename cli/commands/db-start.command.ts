@@ -8,9 +8,9 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const session = await openStack(ctx);
   // Everything but the database is left out, as if each were named with -x.
   const exclude = Object.keys(SERVICE_BY_IMAGE);
-  const result = await runStack(session, { type: 'START', ignoreHealthCheck: false, excluded: exclude, runtime: 'native' }, { exclude });
+  const result = await runStack(session, { type: 'START', ignoreHealthCheck: false, excluded: exclude, runtime: session.runtime.name }, exclude);
   if (result.status === 'refused') {
-    if (result.before.snapshot.value.toString().startsWith('running')) {
+    if (String(result.before.snapshot.value).startsWith('running')) {
       ctx.io.stderr('Postgres database is already running.\n');
       return 0;
     }

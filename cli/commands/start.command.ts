@@ -8,13 +8,10 @@ import { printUnavailable } from '../stack/unavailable-services.js';
 export default async function run(ctx: CommandContext): Promise<number> {
   const session = await openStack(ctx);
   const exclude = (ctx.flags.exclude as string[] | undefined) ?? [];
-  const result = await runStack(
-    session,
-    { type: 'START', ignoreHealthCheck: ctx.flags['ignore-health-check'] === true, excluded: exclude, runtime: 'native' },
-    { exclude },
-  );
+  const ignoreHealthCheck = ctx.flags['ignore-health-check'] === true;
+  const result = await runStack(session, { type: 'START', ignoreHealthCheck, excluded: exclude, runtime: session.runtime.name }, exclude);
   if (result.status === 'refused') {
-    if (result.before.snapshot.value.toString().startsWith('running')) {
+    if (String(result.before.snapshot.value).startsWith('running')) {
       ctx.io.stderr('supabase start is already running.\n');
       ctx.io.stderr('Run supabase status to show status of local Supabase containers.\n');
       return 0;
@@ -22,7 +19,8 @@ export default async function run(ctx: CommandContext): Promise<number> {
     throw new UserError(result.refusal ?? 'the local stack cannot start now', 'Run supabase stop, then supabase start.');
   }
   ctx.io.stderr('Started supabase local development setup.\n\n');
-  await printStatus(ctx, session.project, 'pretty');
+  const reality = await session.runtime.reality(session.project);
+  await printStatus(ctx, session.project, 'pretty', { name: session.runtime.name, running: reality.services });
   printUnavailable(ctx, session.journal);
   return 0;
 }

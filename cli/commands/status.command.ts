@@ -7,12 +7,12 @@ import { printUnavailable } from '../stack/unavailable-services.js';
 
 export default async function run(ctx: CommandContext): Promise<number> {
   const session = await openStack(ctx);
-  if (session.reality.state !== 'running' || !session.reality.healthy) {
+  if (!session.reality.running || !session.reality.healthy) {
     throw new UserError('supabase start is not running.', 'Run supabase start to start the local stack.');
   }
   const format = String(ctx.flags.output ?? 'pretty');
   if (format === 'pretty') ctx.io.stderr('supabase local development setup is running.\n\n');
-  await printStatus(ctx, session.project, format);
+  await printStatus(ctx, session.project, format, { name: session.runtime.name, running: session.reality.services });
   if (format === 'pretty') printUnavailable(ctx, session.journal);
   return 0;
 }

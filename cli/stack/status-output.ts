@@ -2,10 +2,15 @@
 import type { CommandContext } from '../context.js';
 import { renderOutput } from '../output/render.js';
 import { UserError } from '../errors.js';
-import type { LocalProject } from './local-project.js';
+import type { StackService } from '../../machines/service.machine.js';
+import type { RuntimeName, StackProject } from '../../tasks/stack/stack-runtime.js';
 
-/** Services whose values status shows on the native runtime: keys and the API URL clients are configured with. */
-const NATIVE_SHOWN = new Set(['auth', 'rest']);
+/**
+ * On the native runtime the keys and the API URL are still shown: they come from the project's
+ * config and are what clients are configured with (the services behind them are named as
+ * unavailable on stderr).
+ */
+const NATIVE_SHOWN: ReadonlySet<StackService> = new Set(['auth', 'rest']);
 
 /** `key=NAME` pairs of --override-name. */
 export function parseOverrides(pairs: readonly string[]): Record<string, string> {
@@ -19,9 +24,15 @@ export function parseOverrides(pairs: readonly string[]): Record<string, string>
 }
 
 /** Prints the status values in the requested format (pretty labels, or a sorted flat map). */
-export async function printStatus(ctx: CommandContext, project: LocalProject, format: string): Promise<void> {
+export async function printStatus(
+  ctx: CommandContext,
+  project: StackProject,
+  format: string,
+  runtime: { name: RuntimeName; running: ReadonlySet<StackService> },
+): Promise<void> {
   const { statusEntries, statusPrettyLines, statusVariables } = await import('../../tasks/keys/status-values.js');
-  const entries = statusEntries(project.config, { isRunning: (service) => NATIVE_SHOWN.has(service) });
+  const shown = runtime.name === 'native' ? NATIVE_SHOWN : runtime.running;
+  const entries = statusEntries(project.config, { isRunning: (service) => shown.has(service) });
   const variables = statusVariables(entries, parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []));
   // The original encodes a map, whose keys come out sorted.
   const sorted = Object.fromEntries(Object.entries(variables).sort(([a], [b]) => (a < b ? -1 : 1)));

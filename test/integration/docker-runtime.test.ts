@@ -5,7 +5,7 @@
  * With CI=true a missing or broken podman fails the suite; elsewhere it is skipped with a message.
  */
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type Docker from 'dockerode';
@@ -17,6 +17,7 @@ import { dockerClient } from '../../tasks/docker/docker-client.js';
 import { COMPOSE_LABEL, PROJECT_LABEL, networkName, projectFilter, registryImage } from '../../tasks/docker/docker-names.js';
 import { dockerRuntime, type DockerProject, type DockerStartOptions } from '../../tasks/docker/docker-runtime.js';
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
+import { runCli } from '../helpers/run-cli.js';
 import { podmanMissing, startPodmanService, type PodmanService } from './support/podman-service.js';
 import { ensureBusyboxBase, ensurePostgresImage, ensureStandInImage } from './support/podman-images.js';
 
@@ -229,5 +230,32 @@ describe('docker runtime (podman)', function () {
     assert.equal(result.services.find((s) => s.service === 'studio')?.outcome, 'unhealthy');
     assert.equal(result.healthError, `service not healthy: [supabase_studio_${id}]`);
     assert.equal(result.services.find((s) => s.service === 'db')?.outcome, 'healthy');
+  });
+
+  it('the CLI picks the docker runtime when an engine answers, and start, status, stop go through the journal', async () => {
+    const root = await tempDir('docker-cli');
+    folders.push(root);
+    await initProject(root);
+    const configFile = path.join(root, 'supabase', 'config.toml');
+    let text = await readFile(configFile, 'utf8');
+    for (const port of [54321, 54322, 54323, 54324, 54327, 54329]) text = text.replace(`port = ${port}\n`, `port = ${await freePort()}\n`);
+    await writeFile(configFile, text);
+    projectIds.push((await loadConfig(root, { env })).config.project_id);
+    const cliEnv = { ...env, SUPABASE_RUNTIME: 'auto' };
+    const cli = (...args: string[]) => runCli(args, { cwd: root, env: cliEnv });
+    const started = cli('start', '-x', [...NO_STAND_IN].join(','));
+    assert.equal(started.code, 0, started.stderr);
+    assert.match(started.stdout, /DB URL: postgresql:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres/);
+    assert.doesNotMatch(started.stderr, /native runtime/);
+    const status = JSON.parse(cli('status', '-o', 'json').stdout) as Record<string, string>;
+    assert.ok(status.DB_URL && status.ANON_KEY && status.INBUCKET_URL, JSON.stringify(status));
+    assert.equal(status.API_URL, undefined, 'rest was excluded, so there is no API URL');
+    assert.equal(cli('stop').code, 0);
+    const events = JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ type: string; data: Record<string, unknown> }>;
+    assert.equal(events.find((event) => event.type === 'START')?.data.runtime, 'docker');
+    assert.equal(events.at(-1)?.type, 'STOPPED');
+    assert.equal(cli('stop', '--no-backup').code, 0);
+    const volumes = await docker.listVolumes({ filters: JSON.stringify({ label: [`${PROJECT_LABEL}=${(await loadConfig(root, { env })).config.project_id}`] }) });
+    assert.equal(volumes.Volumes?.length ?? 0, 0);
   });
 });

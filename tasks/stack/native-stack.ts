@@ -1,0 +1,81 @@
+/**
+ * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process;
+ * every other service exists only as a container image, so it is recorded as unavailable (or
+ * excluded, when the user left it out), never pretended.
+ */
+import { STACK_SERVICES, type StackService } from '../../machines/service.machine.js';
+import type { Outcome } from '../orchestration/orchestration-types.js';
+import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
+import { excludedServices } from './service-names.js';
+import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
+
+function realityOf(status: NativeStatus): RuntimeReality {
+  const running = status.state === 'running';
+  return {
+    running,
+    healthy: running && status.healthy,
+    dataKept: status.state !== 'absent',
+    dataLocation: status.dataDir,
+    services: new Set<StackService>(running && status.healthy ? ['db'] : []),
+  };
+}
+
+export const nativeStack: StackRuntime = {
+  name: 'native',
+
+  plugins(project, options) {
+    const projectId = project.config.project_id;
+    const runtimeOptions = { env: project.env };
+    return {
+      'stack.start': {
+        title: 'Starting the local stack (native PostgreSQL)',
+        run: async (step) => {
+          const excluded = excludedServices(project.config, options.exclude);
+          step.record(
+            STACK_SERVICES.filter((service) => service !== 'db').map((service): Outcome => ({
+              type: excluded.has(service) ? 'SERVICE_EXCLUDED' : 'SERVICE_UNAVAILABLE',
+              data: { service, detail: excluded.has(service) ? 'excluded' : 'only available as a container image' },
+            })),
+          );
+          step.record({ type: 'SERVICE_STARTING', data: { service: 'db' } });
+          const result = await nativeRuntime.start(project, {
+            ...runtimeOptions,
+            reporter: {
+              status: (message) => {
+                step.task.output = message;
+                options.onStatus?.(message);
+              },
+              notice: (message) => options.onNotice?.(message),
+            },
+          });
+          return [{ type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } }, { type: 'STARTED' }];
+        },
+      },
+      'stack.stop': {
+        title: 'Stopping the local stack',
+        run: async () => {
+          await nativeRuntime.stop(projectId, runtimeOptions);
+          const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
+          return [{ type: 'SERVICE_STOPPED', data: { service: 'db' } }, { type: 'STOPPED', data: { dataKept: status.state !== 'absent' } }];
+        },
+      },
+      'stack.delete-data': {
+        title: 'Deleting the local data',
+        run: async () => {
+          await nativeRuntime.destroyData(projectId, runtimeOptions);
+          return { type: 'DATA_DELETED' };
+        },
+      },
+    };
+  },
+
+  async reality(project) {
+    return realityOf(await nativeRuntime.status(project.config.project_id, project.config, { env: project.env }));
+  },
+
+  async stopById(projectId, backup, env) {
+    await nativeRuntime.stop(projectId, { env });
+    if (!backup) await nativeRuntime.destroyData(projectId, { env });
+    return realityOf(await nativeRuntime.status(projectId, undefined, { env }));
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * What the stack commands need of a runtime, so start/stop/status are written once: the stack
+ * machine's task plugins, and a look at reality to check the journal against.
+ */
+import type { StackService } from '../../machines/service.machine.js';
+import type { ProjectConfig } from '../project/config.types.js';
+import type { TaskPlugin } from '../orchestration/orchestration-types.js';
+
+export type RuntimeName = 'native' | 'docker';
+
+export interface StackProject {
+  root: string;
+  config: ProjectConfig;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface StackPluginOptions {
+  /** Short image names given with -x/--exclude. */
+  exclude: readonly string[];
+  ignoreHealthCheck: boolean;
+  /** Progress lines the original prints (`Starting database...`). */
+  onStatus?: (message: string) => void;
+  /** Notices such as `Applying migration ...` or container logs. */
+  onNotice?: (message: string) => void;
+}
+
+/** The stack as the runtime finds it right now. */
+export interface RuntimeReality {
+  /** The database runs. */
+  running: boolean;
+  /** The database answers. */
+  healthy: boolean;
+  /** Data exists that the next start resumes from. */
+  dataKept: boolean;
+  /** Where the data is, for messages (a folder, or docker volumes). */
+  dataLocation: string;
+  /** Services that run and answer now. */
+  services: ReadonlySet<StackService>;
+}
+
+export interface StackRuntime {
+  name: RuntimeName;
+  plugins(project: StackProject, options: StackPluginOptions): Record<string, TaskPlugin>;
+  reality(project: StackProject): Promise<RuntimeReality>;
+  /** Stops a project by id without its config (stop --project-id); with backup=false its data goes too. */
+  stopById(projectId: string, backup: boolean, env: NodeJS.ProcessEnv): Promise<RuntimeReality>;
+}
