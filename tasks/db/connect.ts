@@ -22,6 +22,11 @@ export async function connect(options: ConnectOptions): Promise<pg.Client> {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
     application_name: 'supabase_cli',
   });
+  return open(client);
+}
+
+/** Connects a client, closing it again if the connection fails. */
+async function open(client: pg.Client): Promise<pg.Client> {
   // A server shutting down under an idle client must not crash the process.
   client.on('error', () => undefined);
   try {
@@ -45,15 +50,7 @@ export async function withConnection<T>(options: ConnectOptions, work: (client: 
 
 /** Opens one connection to a (percent-encoded) connection string; the caller ends it. */
 export async function connectUrl(url: string, connectTimeoutMs = 10_000): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: 'supabase_cli' });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (err) {
-    await client.end().catch(() => undefined);
-    throw err;
-  }
-  return client;
+  return open(new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: 'supabase_cli' }));
 }
 
 /** Runs `work` on a fresh connection to `url` and always closes it. */

@@ -13,7 +13,7 @@
  * SUPABASE_NATIVE_EXTENSION_DIRS (more extension folders, see pg-overlay.ts) and
  * SUPABASE_NATIVE_USER (the user the server runs as when we are root, see service-user.ts).
  */
-import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectConfig } from '../project/config.types.js';
 import { CURRENT_BRANCH_PATH, inProject } from '../project/project-paths.js';
@@ -33,6 +33,7 @@ import { waitForConnection } from './readiness.js';
 import { applyProjectSettings } from './project-settings.js';
 import { withProjectLock } from './project-lock.js';
 import { TaskError } from '../task-error.js';
+import { exists } from '../fs-exists.js';
 
 /** What the runtime needs of a project. */
 export interface NativeProject {
@@ -242,9 +243,6 @@ async function ensureCurrentBranch(root: string): Promise<void> {
   await writeFile(file, 'main');
 }
 
-async function exists(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => undefined)) !== undefined;
-}
 
 /** Reads the ready marker of a project (when and with which binaries it was created). */
 export async function readyInfo(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<unknown> {

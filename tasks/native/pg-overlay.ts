@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { chmod, copyFile, link, mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExtensionDir, PgBinaries } from './pg-binaries.js';
+import { exists } from '../fs-exists.js';
 
 /** Returns binaries whose extension folder is the union of the distribution's and the extra ones. */
 export async function withMergedExtensions(bins: PgBinaries, home: string): Promise<PgBinaries> {
@@ -100,11 +101,3 @@ async function list(dir: string): Promise<string[]> {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -3,13 +3,14 @@
  * existing one), an empty supabase/seed.sql, the .gitignore block when inside a git repository, and
  * optionally the VS Code settings. Printing is left to the caller.
  */
-import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ORIOLEDB_VERSION, renderConfigTemplate } from './config-template.js';
 import { sanitizeProjectId } from './project-id.js';
 import { CONFIG_PATH, GITIGNORE_PATH, SEED_PATH, SUPABASE_DIR, inProject } from './project-paths.js';
 import { writeVscodeSettings } from './vscode-settings.js';
 import { TaskError } from '../task-error.js';
+import { exists } from '../fs-exists.js';
 
 /** The lines `init` adds to supabase/.gitignore. */
 export const GITIGNORE_BLOCK = '# Supabase\n.branches\n.temp\n.env\n';
@@ -89,11 +90,3 @@ export async function isInsideGitRepo(start: string): Promise<boolean> {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
