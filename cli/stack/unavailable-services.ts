@@ -13,4 +13,7 @@ export function printUnavailable(ctx: CommandContext, journal: JournalStore): vo
     ['Unhealthy', named('unhealthy')],
   ];
   for (const [label, names] of lines) if (names.length > 0) ctx.io.stderr(`${label}: ${names.join(', ')}\n`);
+  const studio = services.find((service) => service.name === 'studio');
+  // On the native runtime the studio port serves the local platform API (for the docs widget).
+  if (studio?.state === 'healthy' && studio.detail?.startsWith('local platform API')) ctx.io.stderr(`Studio port: ${studio.detail}\n`);
 }

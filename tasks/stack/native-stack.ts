@@ -1,5 +1,6 @@
 /**
- * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process;
+ * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process and,
+ * on the studio port, the local platform API (what the docs site's API-settings widget reads);
  * every other service exists only as a container image, so it is recorded as unavailable (or
  * excluded, when the user left it out), never pretended.
  */
@@ -7,6 +8,7 @@ import { STACK_SERVICES, type StackService } from '../../machines/service.machin
 import type { Outcome } from '../orchestration/orchestration-types.js';
 import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
+import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../platform-api/platform-process.js';
 import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
 
 function realityOf(status: NativeStatus): RuntimeReality {
@@ -31,8 +33,10 @@ export const nativeStack: StackRuntime = {
         title: 'Starting the local stack (native PostgreSQL)',
         run: async (step) => {
           const excluded = excludedServices(project.config, options.exclude);
+          // Studio itself is a container image; its port serves the local platform API instead.
+          const platform = !excluded.has('studio');
           step.record(
-            STACK_SERVICES.filter((service) => service !== 'db').map((service): Outcome => ({
+            STACK_SERVICES.filter((service) => service !== 'db' && !(platform && service === 'studio')).map((service): Outcome => ({
               type: excluded.has(service) ? 'SERVICE_EXCLUDED' : 'SERVICE_UNAVAILABLE',
               data: { service, detail: excluded.has(service) ? 'excluded' : 'only available as a container image' },
             })),
@@ -48,20 +52,32 @@ export const nativeStack: StackRuntime = {
               notice: (message) => options.onNotice?.(message),
             },
           });
-          return [{ type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } }, { type: 'STARTED' }];
+          const outcomes: Outcome[] = [{ type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } }];
+          if (platform) {
+            step.record({ type: 'SERVICE_STARTING', data: { service: 'studio' } });
+            const api = await startPlatformApi({ root: project.root, config: project.config, env: project.env });
+            outcomes.push({ type: 'SERVICE_HEALTHY', data: { service: 'studio', detail: `local platform API at ${api.url}` } });
+          }
+          return [...outcomes, { type: 'STARTED' }];
         },
       },
       'stack.stop': {
         title: 'Stopping the local stack',
         run: async () => {
+          const platformStopped = await stopPlatformApi(projectId, project.env);
           await nativeRuntime.stop(projectId, runtimeOptions);
           const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
-          return [{ type: 'SERVICE_STOPPED', data: { service: 'db' } }, { type: 'STOPPED', data: { dataKept: status.state !== 'absent' } }];
+          return [
+            ...(platformStopped ? [{ type: 'SERVICE_STOPPED', data: { service: 'studio' } }] : []),
+            { type: 'SERVICE_STOPPED', data: { service: 'db' } },
+            { type: 'STOPPED', data: { dataKept: status.state !== 'absent' } },
+          ];
         },
       },
       'stack.delete-data': {
         title: 'Deleting the local data',
         run: async () => {
+          await stopPlatformApi(projectId, project.env);
           await nativeRuntime.destroyData(projectId, runtimeOptions);
           return { type: 'DATA_DELETED' };
         },
@@ -70,10 +86,13 @@ export const nativeStack: StackRuntime = {
   },
 
   async reality(project) {
-    return realityOf(await nativeRuntime.status(project.config.project_id, project.config, { env: project.env }));
+    const reality = realityOf(await nativeRuntime.status(project.config.project_id, project.config, { env: project.env }));
+    const platform = await platformApiStatus(project.config.project_id, project.env);
+    return platform.state === 'running' ? { ...reality, services: new Set([...reality.services, 'studio' as const]) } : reality;
   },
 
   async stopById(projectId, backup, env) {
+    await stopPlatformApi(projectId, env);
     await nativeRuntime.stop(projectId, { env });
     if (!backup) await nativeRuntime.destroyData(projectId, { env });
     return realityOf(await nativeRuntime.status(projectId, undefined, { env }));

@@ -56,6 +56,7 @@ describe('local stack: bad input gets one clear message and changes nothing', fu
   it('a migration that needs a missing extension names it', () => {
     const folder = project();
     setConfig(folder, /^port = 54322$/m, 'port = 54999');
+    setConfig(folder, /^port = 54323$/m, 'port = 54998');
     const migrations = join(folder, 'supabase', 'migrations');
     runCli(['migration', 'new', 'ext'], { cwd: folder, env, input: 'create extension if not exists no_such_extension;\n' });
     assert.ok(existsSync(migrations));

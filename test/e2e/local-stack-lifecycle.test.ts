@@ -40,7 +40,8 @@ describe('local stack lifecycle on the native runtime (the CLI as a process)', f
     assert.equal(cli('init').code, 0);
     port = await freePort();
     const config = join(folder, 'supabase', 'config.toml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`));
+    const studioPort = await freePort();
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${studioPort}`));
     mkdirSync(join(folder, 'supabase', 'migrations'), { recursive: true });
     writeFileSync(join(folder, 'supabase', 'migrations', '20240101000000_notes.sql'), 'create table public.notes (id bigint primary key, body text);\n');
     writeFileSync(join(folder, 'supabase', 'seed.sql'), "insert into public.notes values (1, 'seeded');\n");
@@ -54,6 +55,7 @@ describe('local stack lifecycle on the native runtime (the CLI as a process)', f
     assert.match(result.stdout, /DB URL: postgresql:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres/);
     assert.match(result.stdout, /anon key: eyJ/);
     assert.match(result.stderr, /Not available on the native runtime \(container images only\): auth, rest/);
+    assert.match(result.stderr, /Studio port: local platform API at http:\/\/127\.0\.0\.1:\d+/);
   });
 
   it('status -o json prints values that work: the DB URL connects to the seeded database', async () => {
