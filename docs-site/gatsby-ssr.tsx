@@ -1,0 +1,11 @@
+import React from 'react';
+import type { GatsbySSR } from 'gatsby';
+
+// Runs before first paint so a dark-mode reader never sees a light flash: a stored choice wins,
+// else the operating system's preference.
+const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem('docs.ui.theme');var d=t?t==='dark':window.matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d)}catch(e){}})();`;
+
+export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, setHeadComponents }) => {
+  setHtmlAttributes({ lang: 'en' });
+  setHeadComponents([<script key="theme" dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />]);
+};

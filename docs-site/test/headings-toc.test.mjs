@@ -1,0 +1,55 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuiteOptions, openSite, visit } from './helpers/browser.mjs';
+
+describe('headings and table of contents', browserSuiteOptions(), () => {
+  let site;
+  let page;
+  before(async () => {
+    site = await openSite();
+    page = await site.newPage({ viewport: { width: 1280, height: 700 } });
+    await visit(page, site.baseUrl, '/guides/database/overview');
+  });
+  after(() => site?.close());
+
+  it('derives ids from the text, or from a [#custom] anchor which is not displayed', async () => {
+    assert.ok(await page.$('h2#creating-a-table'));
+    assert.ok(await page.$('h4#why-wrap-authuid-in-a-select'));
+    const custom = await page.$('h2#policies');
+    assert.ok(custom, 'custom anchor [#policies] gives the id');
+    assert.doesNotMatch(await custom.textContent(), /\[#policies\]/);
+  });
+
+  it('gives each heading a # link to itself', async () => {
+    const links = await page.$$eval('h2, h3, h4', (headings) => headings.filter((h) => h.id).map((h) => [h.id, h.querySelector('a.heading__anchor')?.getAttribute('href')]));
+    assert.ok(links.length >= 5);
+    for (const [id, href] of links) assert.equal(href, `#${id}`);
+    const opacity = await page.$eval('h2#creating-a-table a', (a) => getComputedStyle(a).opacity);
+    assert.equal(opacity, '0', 'hidden until hovered');
+  });
+
+  it('lists the visible h2/h3 in "On this page"', async () => {
+    const items = await page.$$eval('.toc-menu a', (links) => links.map((a) => a.getAttribute('href')));
+    assert.ok(items.includes('#creating-a-table'));
+    assert.ok(items.includes('#policies-for-owned-rows'));
+    assert.ok(!items.includes('#why-wrap-authuid-in-a-select'), 'h4 is not in the TOC');
+  });
+
+  it('highlights the heading being read while scrolling, one at a time', async () => {
+    const active = async () => page.$$eval('.toc-menu a.toc__menu-item--active', (links) => links.map((a) => a.getAttribute('href')));
+    for (const id of ['keeping-changes-in-migrations', 'policies']) {
+      // Put the heading in the observed band (below the top 20%, above the bottom 35%).
+      await page.evaluate((target) => {
+        const heading = document.getElementById(target);
+        window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY - window.innerHeight * 0.3);
+      }, id);
+      await page.waitForFunction((target) => document.querySelector(`.toc-menu a.toc__menu-item--active[href="#${target}"]`), id, { timeout: 5000 });
+      assert.deepEqual(await active(), [`#${id}`]);
+    }
+  });
+
+  it('clears the highlight at the top of the page', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => !document.querySelector('.toc-menu a.toc__menu-item--active'), null, { timeout: 5000 });
+  });
+});
