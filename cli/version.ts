@@ -1,2 +1,2 @@
-/** The version this build reports; it follows the original CLI release it implements. */
-export const VERSION = '1.145.4';
+/** The version lives in the effect layer, which cannot import cli/; both layers read it from there. */
+export { VERSION } from '../tasks/version.js';

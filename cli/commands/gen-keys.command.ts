@@ -1,26 +1,35 @@
 /**
- * `supabase gen keys` (experimental, facts §7.2). The derivation runs here; the project's JWT
- * secret comes from the Management API, which has not landed in this build, so the default
- * secret source reports that clearly.
+ * `supabase gen keys` (experimental, facts §7.2): the project's JWT secret comes from the
+ * Management API (GET /v1/projects/{ref}/postgrest); the branch keys are derived from it here.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { CommandContext } from '../context.js';
-import { NotAvailableError, UserError } from '../errors.js';
+import { UserError } from '../errors.js';
 import { renderOutput } from '../output/render.js';
 
 /** Where the JWT secret of a project comes from (the Management API in the original). */
 export type JwtSecretSource = (ref: string) => Promise<string>;
 
-const managementApiSecret: JwtSecretSource = async () => {
-  throw new NotAvailableError('supabase gen keys (reading the project\'s JWT secret from the Management API)');
-};
+/** Reads the JWT secret from the project's PostgREST settings, with the stored access token. */
+function managementApiSecret(env: NodeJS.ProcessEnv): JwtSecretSource {
+  return async (ref) => {
+    const { loadAccessToken } = await import('../../tasks/platform/access-token.js');
+    const { managementRequest } = await import('../../tasks/platform/management-api.js');
+    const token = await loadAccessToken(env);
+    const response = await managementRequest<{ jwt_secret?: string }>('GET', `/v1/projects/${encodeURIComponent(ref)}/postgrest`, { token, env });
+    if (response.status !== 200 || typeof response.body?.jwt_secret !== 'string') {
+      throw new UserError(`Unexpected error retrieving JWT secret: ${response.text}`);
+    }
+    return response.body.jwt_secret;
+  };
+}
 
 /** Prints the branch keys in the chosen output format. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
-  return runGenKeys(ctx, managementApiSecret);
+  return runGenKeys(ctx, managementApiSecret(ctx.env));
 }
 
 /** The command with its secret source passed in, so the derivation can be exercised without the API. */
@@ -41,7 +50,10 @@ export async function runGenKeys(ctx: CommandContext, jwtSecret: JwtSecretSource
 /** --project-ref, then SUPABASE_PROJECT_ID, then the linked ref file. */
 async function projectRef(ctx: CommandContext): Promise<string> {
   const given = (ctx.flags['project-ref'] as string | undefined) || ctx.env.SUPABASE_PROJECT_ID;
-  if (given) return given;
+  if (given) {
+    if (!/^[a-z]{20}$/.test(given)) throw new UserError('Invalid project ref format. Must be like `abcdefghijklmnopqrst`.');
+    return given;
+  }
   const linked = await readFile(path.join(ctx.projectRoot, 'supabase/.temp/project-ref'), 'utf8').catch(() => '');
   if (linked.trim()) return linked.trim();
   throw new UserError('Cannot find project ref. Have you run supabase link?');

@@ -9,6 +9,7 @@ import type { CommandContext } from '../../cli/context.js';
 import { branchKeys, nameBranchKeys } from '../../tasks/keys/branch-keys.js';
 import { decodeClaims } from '../../tasks/keys/jwt.js';
 import { runMain } from '../helpers/run-cli.js';
+import { ManagementApiServer } from '../helpers/management-api-server.js';
 
 const REF = 'abcdefghijklmnopqrst';
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -55,9 +56,48 @@ describe('gen keys', () => {
     assert.equal(json.URL, `${REF}-pr-7.fly.dev`);
   });
 
-  it('is not registered until the Management API lands, and says so', async () => {
-    const result = await runMain(['gen', 'keys', '--experimental', '--project-ref', REF], { cwd: '/tmp' });
-    assert.equal(result.code, 1);
-    assert.match(result.stderr, /^supabase gen keys is not available in this build yet\./);
+  describe('against a local Management API that follows management-api.yaml', () => {
+    const TOKEN = `sbp_${'0'.repeat(40)}`;
+    const api = new ManagementApiServer({
+      getPostgRESTConfig: ({ params }) =>
+        params.ref === REF
+          ? { status: 200, body: { max_rows: 1000, db_schema: 'public', db_extra_search_path: 'public', jwt_secret: SECRET } }
+          : { status: 403 },
+    });
+    let env: NodeJS.ProcessEnv = {};
+    before(async () => {
+      env = { SUPABASE_INTERNAL_API_HOST: await api.start(), SUPABASE_ACCESS_TOKEN: TOKEN, GITHUB_HEAD_REF: 'main' };
+    });
+    after(() => api.stop());
+
+    it('reads the JWT secret with the access token and prints the keys', async () => {
+      const result = await runMain(['gen', 'keys', '--experimental', '--project-ref', REF, '-o', 'json'], { cwd: '/tmp', env });
+      assert.equal(result.code, 0, result.stderr);
+      const keys = JSON.parse(result.stdout) as Record<string, string>;
+      assert.equal(keys.SUPABASE_AUTH_JWT_SECRET, SECRET);
+      assert.equal(keys.SUPABASE_DB_PASSWORD, createHash('sha256').update(`${REF}:${SECRET}:main`).digest('hex'));
+      assert.equal(api.requests.at(-1)?.headers.authorization, `Bearer ${TOKEN}`);
+      assert.deepEqual(api.violations, []);
+    });
+
+    it('quotes the API\'s answer when the secret cannot be read', async () => {
+      const result = await runMain(['gen', 'keys', '--experimental', '--project-ref', 'bbbbbbbbbbbbbbbbbbbb'], { cwd: '/tmp', env });
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /^Unexpected error retrieving JWT secret: /);
+      assert.deepEqual(api.violations, []);
+    });
+
+    it('without a token, says how to provide one; with a bad one, what it must look like', async () => {
+      const none = await runMain(['gen', 'keys', '--experimental', '--project-ref', REF], { cwd: '/tmp', env: { ...env, SUPABASE_ACCESS_TOKEN: '', HOME: '/nonexistent' } });
+      assert.equal(none.code, 1);
+      assert.match(none.stderr, /^Access token not provided\. Supply an access token by running supabase login/);
+      const bad = await runMain(['gen', 'keys', '--experimental', '--project-ref', REF], { cwd: '/tmp', env: { ...env, SUPABASE_ACCESS_TOKEN: 'nope' } });
+      assert.match(bad.stderr, /^Invalid access token format\. Must be like `sbp_0102\.\.\.1920`\./);
+    });
+
+    it('refuses a malformed project ref before calling the API', async () => {
+      const result = await runMain(['gen', 'keys', '--experimental', '--project-ref', 'short'], { cwd: '/tmp', env });
+      assert.match(result.stderr, /^Invalid project ref format/);
+    });
   });
 });

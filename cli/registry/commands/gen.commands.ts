@@ -73,7 +73,6 @@ export const genCommands: CommandSpec[] = [
     examples: [
       { id: 'env-file', name: 'Write the branch keys to an .env file', code: 'supabase gen keys --experimental > .env.preview' },
     ],
-    // The handler (cli/commands/gen-keys.command.ts) is written and tested, but it needs the
-    // project's JWT secret from the Management API; it is registered once that API lands.
+    load: () => import('../../commands/gen-keys.command.js'),
   },
 ];
