@@ -53,13 +53,22 @@ export async function runStack(
 ): Promise<RunResult> {
   const { ctx, project, journal, runtime } = session;
   const { runMachine } = await import('../../tasks/orchestration/run-machine.js');
-  const tasks = runtime.plugins(project, {
+  const { loadProjectPlugins, withProjectPlugins } = await import('../../tasks/stack/project-plugins.js');
+  const notice = (message: string) => ctx.io.stderr(`${message}\n`);
+  const runtimeTasks = runtime.plugins(project, {
     exclude,
     ignoreHealthCheck: event.ignoreHealthCheck === true,
     // Without a terminal the original prints its progress as plain lines on stdout.
     onStatus: ctx.io.interactive ? undefined : (message) => ctx.io.stdout(`${message}\n`),
-    onNotice: (message) => ctx.io.stderr(`${message}\n`),
+    onNotice: notice,
   });
+  // A plugin that cannot load stops a start, but never a stop or a clean-up.
+  const plugins = await loadProjectPlugins(project).catch((error: Error) => {
+    if (event.type === 'START') throw error;
+    notice(error.message);
+    return [];
+  });
+  const tasks = withProjectPlugins(runtimeTasks, project, plugins, notice);
   // A second command on the same project fails at once, naming the one at work (a TaskError).
   return runMachine(journal, { stream: 'stack', event }, {
     tasks,

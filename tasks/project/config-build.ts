@@ -122,7 +122,7 @@ export function buildConfig(doc: Doc, env: NodeJS.ProcessEnv): ProjectConfig {
       s3_access_key: str(t('experimental'), 's3_access_key'),
       s3_secret_key: str(t('experimental'), 's3_secret_key'),
     },
-    local: { runtime: str(t('local'), 'runtime', 'auto') as RuntimeChoice },
+    local: { runtime: str(t('local'), 'runtime', 'auto') as RuntimeChoice, plugins: list(t('local'), 'plugins') },
     hostname: hostnameFrom(env),
     images: { db: '', rest: '', auth: '', storage: '' },
   };

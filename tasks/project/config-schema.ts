@@ -84,7 +84,7 @@ export const CONFIG_SCHEMA: SchemaTable = {
     s3_access_key: 'string',
     s3_secret_key: 'string',
   },
-  local: { runtime: 'runtime' },
+  local: { runtime: 'runtime', plugins: 'string[]' },
 };
 
 /** The OAuth providers the original validates and passes to the auth server (facts §3.2). */

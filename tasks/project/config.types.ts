@@ -162,6 +162,8 @@ export interface ExperimentalConfig {
 /** Our own table, ignored by the original (which only warns about it). */
 export interface LocalConfig {
   runtime: RuntimeChoice;
+  /** Project plugin modules (paths relative to the project root) that add steps to the stack. */
+  plugins: string[];
 }
 
 /** Image tags the docker runtime would use, after the .temp version-file overrides (facts §3.2). */

@@ -21,7 +21,7 @@ export async function runtimeNamed(name: RuntimeName): Promise<StackRuntime> {
  * Without a config (stop --project-id), only SUPABASE_RUNTIME can force one.
  */
 export async function pickRuntime(config: Pick<ProjectConfig, 'local'> | undefined, env: NodeJS.ProcessEnv): Promise<StackRuntime> {
-  const choice = runtimeChoice(config ?? { local: { runtime: 'auto' } }, env);
+  const choice = runtimeChoice(config ?? { local: { runtime: 'auto', plugins: [] } }, env);
   if (choice === 'native') return runtimeNamed('native');
   const { isEngineAvailable } = await import('../docker/docker-client.js');
   const engine = await isEngineAvailable(env, choice === 'auto' ? AUTO_PING_MS : 2_000);
