@@ -46,7 +46,30 @@ export function missingExtension(err: unknown): string | undefined {
   return /^extension "([^"]+)" is not available/.exec(message)?.[1];
 }
 
-/** The suggestion for a missing extension on the native runtime. */
+/** Debian's package for each extension it packages for PostgreSQL 15 (of those the platform offers). */
+const DEBIAN_PACKAGES: Readonly<Record<string, string>> = {
+  pgtap: 'postgresql-15-pgtap',
+  plpgsql_check: 'postgresql-15-plpgsql-check',
+  pg_cron: 'postgresql-15-cron',
+  postgis: 'postgresql-15-postgis-3',
+  postgis_raster: 'postgresql-15-postgis-3',
+  postgis_topology: 'postgresql-15-postgis-3',
+  postgis_tiger_geocoder: 'postgresql-15-postgis-3',
+  address_standardizer: 'postgresql-15-postgis-3',
+  pgrouting: 'postgresql-15-pgrouting',
+  hypopg: 'postgresql-15-hypopg',
+  pgaudit: 'postgresql-15-pgaudit',
+  pg_repack: 'postgresql-15-repack',
+  rum: 'postgresql-15-rum',
+  orafce: 'postgresql-15-orafce',
+  pg_partman: 'postgresql-15-partman',
+};
+
+/** The suggestion for a missing extension on the native runtime: the package when there is one. */
 export function missingExtensionSuggestion(name: string): string {
-  return `Install the PostgreSQL 15 package of "${name}" on this machine (for example apt-get install postgresql-15-${name}), or run the stack on Docker with SUPABASE_RUNTIME=docker.`;
+  const docker = 'run the stack on Docker (SUPABASE_RUNTIME=docker), whose database image ships the platform\'s extensions';
+  const debian = DEBIAN_PACKAGES[name];
+  return debian
+    ? `Install it with apt-get install ${debian}, or ${docker}.`
+    : `"${name}" has no PostgreSQL 15 package for this machine: ${docker}.`;
 }

@@ -32,7 +32,6 @@ import { PortInUseError, isPortInUse } from './port-check.js';
 import { waitForConnection } from './readiness.js';
 import { applyProjectSettings } from './project-settings.js';
 import { withProjectLock } from './project-lock.js';
-import { TaskError } from '../task-error.js';
 import { exists } from '../fs-exists.js';
 
 /** What the runtime needs of a project. */
@@ -93,9 +92,12 @@ export async function start(project: NativeProject, options: NativeOptions = {})
   const { config } = project;
   const env = options.env ?? process.env;
   if (config.db.major_version !== 15) {
-    throw new TaskError(
-      `the native runtime runs PostgreSQL 15 only, but [db] major_version is ${config.db.major_version} in supabase/config.toml`,
-      'Set major_version = 15, or run the stack on Docker with SUPABASE_RUNTIME=docker.',
+    // Config validation has already refused anything but 13, 14 and 15. Many real projects still
+    // say 14 (hosted projects have since moved to 15, and SQL written for 14 runs on 15), so
+    // refusing them would stop them starting unchanged; say what runs instead.
+    options.reporter?.notice?.(
+      `[db] major_version is ${config.db.major_version} in supabase/config.toml, but the native runtime runs PostgreSQL 15; ` +
+        'set major_version = 15 to match, or run the stack on Docker with SUPABASE_RUNTIME=docker.',
     );
   }
   const paths = clusterPaths(config.project_id, env);

@@ -1,0 +1,15 @@
+import assert from 'node:assert/strict';
+import { missingExtension, missingExtensionSuggestion } from '../../tasks/db/sql-error.js';
+
+describe('a missing extension is named, with a fix that can work', () => {
+  it('reads the name from PostgreSQL 15 and newer messages', () => {
+    assert.equal(missingExtension({ message: 'could not open extension control file "/usr/share/postgresql/15/extension/vector.control": No such file or directory' }), 'vector');
+    assert.equal(missingExtension({ message: 'extension "pg_net" is not available' }), 'pg_net');
+    assert.equal(missingExtension({ message: 'syntax error' }), undefined);
+  });
+
+  it('offers the Debian package only when one exists, and the docker runtime always', () => {
+    assert.match(missingExtensionSuggestion('pg_cron'), /^Install it with apt-get install postgresql-15-cron, or run the stack on Docker/);
+    assert.match(missingExtensionSuggestion('vector'), /^"vector" has no PostgreSQL 15 package for this machine: run the stack on Docker/);
+  });
+});
