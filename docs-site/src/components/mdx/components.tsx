@@ -9,6 +9,7 @@ import Heading from './Heading';
 import SmartLink from './SmartLink';
 import TabPanel from './TabPanel';
 import Tabs from './Tabs';
+import ProjectConfigVariables from '../project-config/ProjectConfigVariables';
 import { AppleSecretGenerator, Extensions, JwtGenerator, LogSchemas, Mermaid, RealtimeLimitsEstimator } from './helpers';
 
 type HeadingProps = ComponentPropsWithoutRef<'h2'>;
@@ -25,6 +26,7 @@ export const writerComponents = {
   Mermaid,
   RealtimeLimitsEstimator,
   LogSchemas,
+  ProjectConfigVariables,
 };
 
 /** Markdown elements given site behaviour. */
