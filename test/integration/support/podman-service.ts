@@ -24,10 +24,30 @@ export interface PodmanService {
   stop: () => Promise<void>;
 }
 
-/** Why podman cannot be used here, or undefined when it can. */
+/**
+ * What rootful Podman needs on this host, by Debian package: the programs on PATH, and the helpers
+ * podman looks up in its own libexec folders (a `--no-install-recommends` install leaves them out,
+ * and podman then fails only when the first network or container is made).
+ */
+const PODMAN_PARTS: { pkg: string; command?: string; helper?: string }[] = [
+  { pkg: 'podman', command: 'podman' },
+  { pkg: 'runc', command: 'runc' },
+  { pkg: 'busybox-static', command: 'busybox' },
+  { pkg: 'netavark', helper: 'netavark' },
+  { pkg: 'aardvark-dns', helper: 'aardvark-dns' },
+  { pkg: 'catatonit', helper: 'catatonit' },
+  // netavark drives the host firewall through it; without it every network setup fails with ENOENT.
+  { pkg: 'iptables', command: 'iptables' },
+];
+const HELPER_DIRS = ['/usr/local/libexec/podman', '/usr/local/lib/podman', '/usr/libexec/podman', '/usr/lib/podman', '/usr/bin'];
+
+/** Why podman cannot be used here (one line naming the missing Debian package), or undefined. */
 export function podmanMissing(): string | undefined {
-  for (const tool of ['podman', 'runc', 'busybox']) {
-    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `${tool} is not installed (run .ci/podman-setup.sh)`;
+  for (const part of PODMAN_PARTS) {
+    const present = part.command
+      ? spawnSync('sh', ['-c', `command -v ${part.command}`]).status === 0
+      : HELPER_DIRS.some((dir) => existsSync(path.join(dir, part.helper ?? '')));
+    if (!present) return `${part.command ?? part.helper} is missing: install the Debian package ${part.pkg} (or run .ci/podman-setup.sh)`;
   }
   if (process.getuid?.() !== 0) return 'rootful podman needs root';
   return undefined;
