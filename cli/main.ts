@@ -73,6 +73,11 @@ export async function main(options: MainOptions): Promise<number> {
       installDohResolver(env.SUPABASE_INTERNAL_DOH_URL || undefined);
     }
     if (!node.spec.load) throw new NotAvailableError(commandLine(node));
+    if (node.spec.requiresLogin) {
+      // The original checks the token before anything else a Management API command does.
+      const { loadAccessToken } = await import('../tasks/platform/access-token.js');
+      await loadAccessToken(env);
+    }
 
     const context: CommandContext = {
       path: node.spec.path,

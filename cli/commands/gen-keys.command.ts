@@ -3,8 +3,6 @@
  * Management API (GET /v1/projects/{ref}/postgrest); the branch keys are derived from it here.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
@@ -14,28 +12,28 @@ import { renderOutput } from '../output/render.js';
 export type JwtSecretSource = (ref: string) => Promise<string>;
 
 /** Reads the JWT secret from the project's PostgREST settings, with the stored access token. */
-function managementApiSecret(env: NodeJS.ProcessEnv): JwtSecretSource {
+function managementApiSecret(ctx: CommandContext): JwtSecretSource {
   return async (ref) => {
-    const { loadAccessToken } = await import('../../tasks/platform/access-token.js');
-    const { managementRequest } = await import('../../tasks/platform/management-api.js');
-    const token = await loadAccessToken(env);
-    const response = await managementRequest<{ jwt_secret?: string }>('GET', `/v1/projects/${encodeURIComponent(ref)}/postgrest`, { token, env });
-    if (response.status !== 200 || typeof response.body?.jwt_secret !== 'string') {
-      throw new UserError(`Unexpected error retrieving JWT secret: ${response.text}`);
-    }
-    return response.body.jwt_secret;
+    const { managementApi } = await import('../management-api.js');
+    const { unexpectedAnswer } = await import('../../tasks/platform/api/client.js');
+    const api = await managementApi(ctx);
+    const result = await api.GET('/v1/projects/{ref}/postgrest', { params: { path: { ref } } });
+    const secret = result.data?.jwt_secret;
+    if (result.response.status !== 200 || typeof secret !== 'string') throw unexpectedAnswer('retrieving JWT secret', result);
+    return secret;
   };
 }
 
 /** Prints the branch keys in the chosen output format. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
-  return runGenKeys(ctx, managementApiSecret(ctx.env));
+  return runGenKeys(ctx, managementApiSecret(ctx));
 }
 
 /** The command with its secret source passed in, so the derivation can be exercised without the API. */
 export async function runGenKeys(ctx: CommandContext, jwtSecret: JwtSecretSource): Promise<void> {
   const { branchKeys, nameBranchKeys } = await import('../../tasks/keys/branch-keys.js');
-  const ref = await projectRef(ctx);
+  const { resolveProjectRef } = await import('../project-ref.js');
+  const ref = await resolveProjectRef(ctx);
   const secret = await jwtSecret(ref);
   const values = branchKeys({ ref, jwtSecret: secret, branch: await currentBranch(ctx) });
   let named: Record<string, string>;
@@ -45,18 +43,6 @@ export async function runGenKeys(ctx: CommandContext, jwtSecret: JwtSecretSource
     throw new UserError((error as Error).message);
   }
   ctx.io.stdout(await renderOutput(String(ctx.flags.output ?? 'env'), { value: named }));
-}
-
-/** --project-ref, then SUPABASE_PROJECT_ID, then the linked ref file. */
-async function projectRef(ctx: CommandContext): Promise<string> {
-  const given = (ctx.flags['project-ref'] as string | undefined) || ctx.env.SUPABASE_PROJECT_ID;
-  if (given) {
-    if (!/^[a-z]{20}$/.test(given)) throw new UserError('Invalid project ref format. Must be like `abcdefghijklmnopqrst`.');
-    return given;
-  }
-  const linked = await readFile(path.join(ctx.projectRoot, 'supabase/.temp/project-ref'), 'utf8').catch(() => '');
-  if (linked.trim()) return linked.trim();
-  throw new UserError('Cannot find project ref. Have you run supabase link?');
 }
 
 /** $GITHUB_HEAD_REF (set on pull request builds), else git's current branch, else main. */

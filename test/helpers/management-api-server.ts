@@ -1,66 +1,79 @@
 /**
- * A local stand-in for the hosted Management API that follows management-api.yaml: every request
- * is matched to an operation of the spec and checked (known route and method, bearer token where
- * the operation is secured, path parameter lengths, a JSON body where one is required) before a
- * test's handler answers it; every answer is checked against the operation's response schema.
- * Anything off is recorded in `violations`, which tests assert to be empty.
+ * A local stand-in for the hosted Management API that follows management-api.yaml. Requests are
+ * matched to an operation of the spec and validated (route, method, path and query parameters,
+ * request body) by openapi-backend, a maintained OpenAPI library; the bearer token and the
+ * original's User-Agent are checked as every secured operation requires. A test's handler then
+ * answers, and that answer is validated against the operation's documented responses. Anything
+ * off is recorded in `violations`, which tests assert to be empty.
+ *
+ * `extraRoutes` answers paths the platform serves outside the v1 spec (the browser login's
+ * `/platform/cli/login/{session}`); they are named explicitly so nothing slips in unnoticed.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
 import { parse } from 'yaml';
-
-type Schema = {
-  $ref?: string;
-  type?: string;
-  required?: string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  minLength?: number;
-  maxLength?: number;
-};
-interface Operation {
-  operationId: string;
-  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }>;
-  requestBody?: { required?: boolean };
-  responses: Record<string, { content?: { 'application/json'?: { schema?: Schema } } }>;
-  security?: unknown[];
-}
-interface Spec {
-  paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
-}
 
 export interface HandledRequest {
   operationId: string;
   params: Record<string, string>;
+  query: URLSearchParams;
+  /** The JSON body, parsed; undefined when there is none or it is not JSON. */
   body: unknown;
+  /** The body as bytes (eszip uploads and other non-JSON bodies). */
+  raw: Buffer;
   headers: IncomingMessage['headers'];
 }
 
-/** A test's answer: a status and a JSON body. */
-export type Handler = (request: HandledRequest) => { status: number; body?: unknown };
+/** A test's answer: a status and a JSON body, or raw bytes with their content type. */
+export interface Answer {
+  status: number;
+  body?: unknown;
+  raw?: Buffer | string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (request: HandledRequest) => Answer | Promise<Answer>;
 
 const SPEC_FILE = new URL('../../docs-site/data/management-api.yaml', import.meta.url);
 
 export class ManagementApiServer {
   readonly violations: string[] = [];
   readonly requests: HandledRequest[] = [];
-  private readonly spec: Spec = parse(readFileSync(SPEC_FILE, 'utf8')) as Spec;
+  private readonly backend: OpenAPIBackend;
+  private ready?: Promise<unknown>;
   private server?: Server;
 
-  constructor(private readonly handlers: Record<string, Handler>) {}
+  constructor(
+    private readonly handlers: Record<string, Handler>,
+    private readonly extraRoutes: Record<string, Handler> = {},
+  ) {
+    const definition = parse(readFileSync(SPEC_FILE, 'utf8')) as Document;
+    this.backend = new OpenAPIBackend({ definition: withoutUntypedNullable(definition), validate: true, quick: false, ajvOpts: { allErrors: true } });
+  }
 
   /** Listens on a free loopback port and resolves with the base URL. */
   async start(): Promise<string> {
+    this.ready ??= this.backend.init();
+    await this.ready;
     this.server = createServer((request, response) => {
-      let text = '';
-      request.setEncoding('utf8');
-      request.on('data', (chunk: string) => (text += chunk));
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const answer = this.answer(request, text);
-        response.writeHead(answer.status, { 'content-type': 'application/json' });
-        response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+        this.answer(request, Buffer.concat(chunks)).then(
+          (answer) => {
+            const raw = answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
+            response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json', ...answer.headers });
+            response.end(raw);
+          },
+          (error: Error) => {
+            this.violations.push(`the test's handler threw: ${error.message}`);
+            response.writeHead(500, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ message: error.message }));
+          },
+        );
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -68,81 +81,107 @@ export class ManagementApiServer {
   }
 
   async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
+    const server = this.server;
+    if (server) await new Promise((resolve) => server.close(resolve));
   }
 
-  private answer(request: IncomingMessage, text: string): { status: number; body?: unknown } {
+  /** The requests one operation received, in order. */
+  calls(operationId: string): HandledRequest[] {
+    return this.requests.filter((request) => request.operationId === operationId);
+  }
+
+  private async answer(request: IncomingMessage, raw: Buffer): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toLowerCase();
-    const match = this.match(url.pathname, method);
-    if (!match) {
+    const body = parseJson(raw, request.headers['content-type']);
+    const extra = this.extraRoute(method, url.pathname);
+    if (extra) {
+      const handled = { operationId: extra.name, params: extra.params, query: url.searchParams, body, raw, headers: request.headers };
+      this.requests.push(handled);
+      return extra.handler(handled);
+    }
+    const shaped = { method, path: url.pathname, query: url.search.slice(1), headers: flatHeaders(request.headers), body };
+    const operation = this.backend.matchOperation(shaped);
+    if (!operation) {
       this.violations.push(`${method.toUpperCase()} ${url.pathname} is not an operation of management-api.yaml`);
       return { status: 404, body: { message: 'not in the spec' } };
     }
-    const { operation, params } = match;
-    this.checkRequest(operation, params, request, text);
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      this.violations.push(`${operation.operationId}: the request body is not JSON`);
-    }
-    const handled: HandledRequest = { operationId: operation.operationId, params, body, headers: request.headers };
+    const id = operation.operationId ?? `${method} ${operation.path}`;
+    const params = this.backend.router.parseRequest(shaped, operation).params as Record<string, string>;
+    this.checkRequest(id, operation, shaped, request);
+    const handled: HandledRequest = { operationId: id, params, query: url.searchParams, body, raw, headers: request.headers };
     this.requests.push(handled);
-    const handler = this.handlers[operation.operationId];
-    if (!handler) return { status: 500, body: { message: `no handler for ${operation.operationId} in this test` } };
-    const answer = handler(handled);
-    const schema = operation.responses[String(answer.status)]?.content?.['application/json']?.schema;
-    if (schema) this.checkValue(schema, answer.body, `${operation.operationId} response`);
-    else if (!operation.responses[String(answer.status)]) this.violations.push(`${operation.operationId}: status ${answer.status} is not a documented response`);
+    const handler = this.handlers[id];
+    if (!handler) {
+      this.violations.push(`${id}: no handler in this test`);
+      return { status: 500, body: { message: `no handler for ${id} in this test` } };
+    }
+    const answer = await handler(handled);
+    this.checkAnswer(id, operation, answer);
     return answer;
   }
 
-  private match(pathname: string, method: string): { operation: Operation; params: Record<string, string> } | undefined {
-    for (const [template, operations] of Object.entries(this.spec.paths)) {
+  private checkRequest(id: string, operation: Operation, shaped: Parameters<OpenAPIBackend['validateRequest']>[0], request: IncomingMessage): void {
+    if (operation.security?.length && !/^Bearer \S+$/.test(request.headers.authorization ?? '')) this.violations.push(`${id}: missing bearer token`);
+    if (!/^SupabaseCLI\//.test(request.headers['user-agent'] ?? '')) this.violations.push(`${id}: User-Agent is not SupabaseCLI/<version>`);
+    const result = this.backend.validateRequest(shaped, operation);
+    for (const error of result.errors ?? []) this.violations.push(`${id} request: ${describe(error)}`);
+  }
+
+  private checkAnswer(id: string, operation: Operation, answer: Answer): void {
+    const documented = operation.responses?.[String(answer.status)] ?? operation.responses?.default;
+    if (!documented) {
+      this.violations.push(`${id}: status ${answer.status} is not a documented response`);
+      return;
+    }
+    if (answer.raw !== undefined) return;
+    const result = this.backend.validateResponse(answer.body, operation, answer.status);
+    for (const error of result.errors ?? []) this.violations.push(`${id} response: ${describe(error)}`);
+  }
+
+  private extraRoute(method: string, pathname: string): { name: string; handler: Handler; params: Record<string, string> } | undefined {
+    for (const [route, handler] of Object.entries(this.extraRoutes)) {
+      const [routeMethod, template] = route.split(' ');
+      if (routeMethod.toLowerCase() !== method) continue;
       const names: string[] = [];
       const pattern = new RegExp(`^${template.replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
       const found = pattern.exec(pathname);
-      if (!found || !operations[method]) continue;
-      return { operation: operations[method], params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1])])) };
+      if (found) return { name: route, handler, params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1])])) };
     }
     return undefined;
   }
+}
 
-  private checkRequest(operation: Operation, params: Record<string, string>, request: IncomingMessage, text: string): void {
-    const id = operation.operationId;
-    if (operation.security?.length && !/^Bearer \S+$/.test(request.headers.authorization ?? '')) {
-      this.violations.push(`${id}: missing bearer token`);
-    }
-    if (!/^SupabaseCLI\//.test(request.headers['user-agent'] ?? '')) this.violations.push(`${id}: User-Agent is not SupabaseCLI/<version>`);
-    for (const parameter of operation.parameters ?? []) {
-      if (parameter.in !== 'path') continue;
-      const value = params[parameter.name] ?? '';
-      const { minLength, maxLength } = parameter.schema ?? {};
-      if ((minLength !== undefined && value.length < minLength) || (maxLength !== undefined && value.length > maxLength)) {
-        this.violations.push(`${id}: path parameter ${parameter.name}="${value}" breaks its length limits`);
-      }
-    }
-    if (operation.requestBody?.required && !text) this.violations.push(`${id}: the required request body is missing`);
-  }
+/**
+ * The spec marks some `allOf: [$ref]` properties `nullable` without a `type`. OpenAPI 3.0.3 says
+ * `nullable` has no effect without an explicit `type`, and ajv refuses such a schema outright, so
+ * those markers are dropped (on a copy); every other keyword is validated as written.
+ */
+function withoutUntypedNullable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUntypedNullable) as T;
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([key]) => !(key === 'nullable' && !('type' in (value as object))))
+    .map(([key, item]) => [key, withoutUntypedNullable(item)]);
+  return Object.fromEntries(entries) as T;
+}
 
-  /** A small JSON-schema check: types, required properties, nested objects and arrays. */
-  private checkValue(schema: Schema, value: unknown, where: string): void {
-    const resolved = schema.$ref ? this.spec.components.schemas[schema.$ref.split('/').pop() ?? ''] : schema;
-    if (!resolved) return;
-    const type = resolved.type;
-    const actual = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
-    if (type && !(type === actual || (type === 'number' && actual === 'integer'))) {
-      this.violations.push(`${where}: expected ${type}, got ${actual}`);
-      return;
-    }
-    if (type === 'object' && value && typeof value === 'object') {
-      for (const name of resolved.required ?? []) if (!(name in value)) this.violations.push(`${where}: missing required ${name}`);
-      for (const [name, property] of Object.entries(resolved.properties ?? {})) {
-        const item = (value as Record<string, unknown>)[name];
-        if (item !== undefined) this.checkValue(property, item, `${where}.${name}`);
-      }
-    }
-    if (type === 'array' && Array.isArray(value) && resolved.items) value.forEach((item, index) => this.checkValue(resolved.items!, item, `${where}[${index}]`));
+function parseJson(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0 || (contentType && !contentType.includes('json'))) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return undefined;
   }
+}
+
+function flatHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value ?? '']));
+}
+
+/** One ajv error as a line: where, and what is wrong. */
+function describe(error: { instancePath?: string; message?: string; params?: unknown }): string {
+  const where = error.instancePath || '/';
+  const detail = error.params && typeof error.params === 'object' ? ` ${JSON.stringify(error.params)}` : '';
+  return `${where} ${error.message ?? 'is invalid'}${detail}`;
 }
