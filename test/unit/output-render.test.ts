@@ -23,3 +23,13 @@ describe('output renderer', () => {
     assert.equal(renderPairs([['API URL', 'x']]), '         API URL: x\n');
   });
 });
+
+describe('table timestamps', () => {
+  it('shows RFC 3339 and epoch milliseconds as UTC without the zone, and keeps text that does not parse', async () => {
+    const { formatTimestamp } = await import('../../cli/output/timestamp.js');
+    assert.equal(formatTimestamp('2024-02-20T10:15:42.123+02:00'), '2024-02-20 08:15:42');
+    assert.equal(formatTimestamp(1708424142000), '2024-02-20 10:15:42');
+    assert.equal(formatTimestamp('yesterday'), 'yesterday');
+    assert.equal(formatTimestamp(undefined), '');
+  });
+});
