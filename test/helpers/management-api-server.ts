@@ -39,25 +39,35 @@ export type Handler = (request: HandledRequest) => Answer | Promise<Answer>;
 
 const SPEC_FILE = new URL('../../docs-site/data/management-api.yaml', import.meta.url);
 
+/**
+ * The validator, built once per test process: compiling every schema of the spec takes seconds,
+ * and validation keeps no state between requests.
+ */
+let shared: Promise<OpenAPIBackend> | undefined;
+function specBackend(): Promise<OpenAPIBackend> {
+  shared ??= (async () => {
+    const definition = parse(readFileSync(SPEC_FILE, 'utf8')) as Document;
+    const backend = new OpenAPIBackend({ definition: withoutUntypedNullable(definition), validate: true, quick: false, ajvOpts: { allErrors: true } });
+    await backend.init();
+    return backend;
+  })();
+  return shared;
+}
+
 export class ManagementApiServer {
   readonly violations: string[] = [];
   readonly requests: HandledRequest[] = [];
-  private readonly backend: OpenAPIBackend;
-  private ready?: Promise<unknown>;
+  private backend!: OpenAPIBackend;
   private server?: Server;
 
   constructor(
     private readonly handlers: Record<string, Handler>,
     private readonly extraRoutes: Record<string, Handler> = {},
-  ) {
-    const definition = parse(readFileSync(SPEC_FILE, 'utf8')) as Document;
-    this.backend = new OpenAPIBackend({ definition: withoutUntypedNullable(definition), validate: true, quick: false, ajvOpts: { allErrors: true } });
-  }
+  ) {}
 
   /** Listens on a free loopback port and resolves with the base URL. */
   async start(): Promise<string> {
-    this.ready ??= this.backend.init();
-    await this.ready;
+    this.backend = await specBackend();
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -82,7 +92,11 @@ export class ManagementApiServer {
 
   async stop(): Promise<void> {
     const server = this.server;
-    if (server) await new Promise((resolve) => server.close(resolve));
+    if (!server) return;
+    const closed = new Promise((resolve) => server.close(resolve));
+    // fetch keeps connections alive for a while; without this, close waits for them to time out.
+    server.closeAllConnections();
+    await closed;
   }
 
   /** The requests one operation received, in order. */
