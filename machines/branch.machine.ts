@@ -1,6 +1,8 @@
 /**
- * One preview branch, keyed by `branchId` inside its project's `branches:<ref>` stream: creating,
- * then the platform's statuses, updated in place, deleted (alone, or with branching disabled).
+ * One preview branch, in its own stream `branch:<branch id>`: creating, then the platform's
+ * statuses, updated in place, deleted (alone, or with branching disabled). The project-level
+ * machine (branches.machine.ts, stream `branches:<ref>`) knows which branches a project has; the
+ * tasks record each outcome on both streams.
  */
 import { setup } from 'xstate';
 import { xstateGuards, xstateUpdates, type EventCatalog, type MachineDefinition, type Params } from './kit/machine-kit.js';
@@ -9,6 +11,8 @@ import { xstateGuards, xstateUpdates, type EventCatalog, type MachineDefinition,
 export const BRANCH_STATUSES = ['CREATING_PROJECT', 'RUNNING_MIGRATIONS', 'MIGRATIONS_PASSED', 'MIGRATIONS_FAILED'] as const;
 
 export interface BranchContext {
+  /** The project the branch belongs to (its parent project's ref). */
+  projectRef: string | null;
   name: string | null;
   gitBranch: string | null;
   region: string | null;
@@ -16,7 +20,7 @@ export interface BranchContext {
   status: string | null;
 }
 
-type Details = { branchId?: string; name?: string; gitBranch?: string; region?: string; resetOnPush?: boolean; status?: string };
+type Details = { branchId?: string; projectRef?: string; name?: string; gitBranch?: string; region?: string; resetOnPush?: boolean; status?: string };
 export type BranchEvent =
   | ({ type: 'BRANCH_CREATED' } & Details)
   | ({ type: 'BRANCH_OBSERVED' } & Details)
@@ -34,7 +38,7 @@ const guards = {
   statusIs: (_context: BranchContext, event: BranchEvent, params: Params) => 'status' in event && event.status === params?.status,
 };
 
-const DETAIL_KEYS = ['name', 'gitBranch', 'region', 'resetOnPush', 'status'] as const;
+const DETAIL_KEYS = ['projectRef', 'name', 'gitBranch', 'region', 'resetOnPush', 'status'] as const;
 
 const updates = {
   rememberDetails: (_context: BranchContext, event: BranchEvent) =>
@@ -69,7 +73,7 @@ const machine = setup({
   id: 'branch',
   description: 'One preview branch of a hosted project.',
   initial: 'creating',
-  context: { name: null, gitBranch: null, region: null, resetOnPush: false, status: null },
+  context: { projectRef: null, name: null, gitBranch: null, region: null, resetOnPush: false, status: null },
   states: {
     creating: {
       description: 'Requested; the platform has not reported a status yet.',
@@ -105,10 +109,10 @@ export const branchDefinition: MachineDefinition<BranchContext, BranchEvent> = {
   guards,
   updates,
   events,
-  binding: { stream: 'branches:<project ref>', keyField: 'branchId' },
+  binding: { stream: 'branch:<branch id>' },
   behaviourContext: [],
   sampleEvents: [
-    ...BRANCH_STATUSES.map((status) => ({ type: 'BRANCH_CREATED' as const, branchId: 'br-1', name: 'feature-x', region: 'fra', status })),
+    ...BRANCH_STATUSES.map((status) => ({ type: 'BRANCH_CREATED' as const, branchId: 'br-1', projectRef: 'abcdefghijklmnopqrst', name: 'feature-x', region: 'fra', status })),
     ...BRANCH_STATUSES.map((status) => ({ type: 'BRANCH_OBSERVED' as const, branchId: 'br-1', status })),
     { type: 'BRANCH_OBSERVED', branchId: 'br-1', gitBranch: 'feature-z' },
     { type: 'BRANCH_UPDATED', branchId: 'br-1', name: 'feature-y', gitBranch: 'feature-y', resetOnPush: true },

@@ -1,7 +1,7 @@
 /**
  * Preview branching of one hosted project (`supabase branches`, facts §10): enabled or disabled,
- * and the one platform call in flight. Each branch's own lifecycle is branch.machine.ts, keyed by
- * `branchId` in the same stream; events that carry a branchId reach both machines.
+ * the branches it has, and the one platform call in flight. Each branch's own lifecycle is
+ * branch.machine.ts in the stream `branch:<id>`; the tasks record each branch outcome there too.
  */
 import { setup } from 'xstate';
 import {
@@ -74,7 +74,7 @@ const updates = {
 };
 
 const failure = (origins: string[]) => failureTransitions(origins, events.FAILED, events.INTERRUPTED);
-const unknownBranch = 'No preview branch with that id is known here: run supabase branches list first.';
+const unknownBranch = 'The project has no preview branch with that id (it was deleted, or never existed): supabase branches list shows the current ones.';
 
 const machine = setup({
   types: {} as { context: BranchesContext; events: BranchesEvent },

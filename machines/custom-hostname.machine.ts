@@ -33,6 +33,7 @@ export type CustomHostnameEvent =
   | ({ type: 'ACTIVATED' } & Status)
   | { type: 'DELETE' }
   | { type: 'DELETED' }
+  | ({ type: 'OBSERVED'; hostname?: string } & Status)
   | { type: 'FAILED'; error?: string }
   | { type: 'INTERRUPTED' };
 
@@ -45,11 +46,13 @@ const events: EventCatalog<CustomHostnameEvent> = {
   ACTIVATED: 'The platform reconfigured the project\'s services for the custom hostname.',
   DELETE: 'domains delete: remove the custom hostname configuration.',
   DELETED: 'The platform removed the custom hostname configuration.',
+  OBSERVED: 'A command read the configuration from the platform (domains get, or before acting on a hostname the journal never saw); it differed from the journal, e.g. after a change in the dashboard.',
   FAILED: 'The platform call failed; nothing changed.',
   INTERRUPTED: 'The command waiting for the platform died; the next reverify shows where things stand.',
 };
 
-/** Statuses of the platform that mean "ready to activate" and "active" (management API). */
+/** Statuses of the platform that mean "nothing set up", "ready to activate" and "active" (management API). */
+const NOT_STARTED = '1_not_started';
 const READY = '4_origin_setup_completed';
 const ACTIVE = '5_services_reconfigured';
 
@@ -58,6 +61,8 @@ const guards = {
   peerAllows: (context: CustomHostnameContext, event: CustomHostnameEvent) => hostnameAllowed(context, event as DomainPeerFacts),
   reportsReady: (_context: CustomHostnameContext, event: CustomHostnameEvent) => 'status' in event && event.status === READY,
   reportsActive: (_context: CustomHostnameContext, event: CustomHostnameEvent) => 'status' in event && event.status === ACTIVE,
+  reportsNothing: (_context: CustomHostnameContext, event: CustomHostnameEvent) =>
+    'status' in event && (event.status === undefined || event.status === NOT_STARTED),
 };
 
 const updates = {
@@ -71,6 +76,23 @@ const updates = {
   }),
   forget: () => ({ hostname: null, status: null, error: null }),
 };
+
+/**
+ * What the platform reported, in any settled state: the state its status names. An observation
+ * never starts a task; it only records that the platform is elsewhere than the journal said.
+ */
+const observed = [
+  { target: 'absent', guard: 'reportsNothing', actions: ['forget', 'clearOrigin'], description: `${events.OBSERVED} Nothing is set up.` },
+  ...[
+    { target: 'active', guard: 'reportsActive', description: 'active' },
+    { target: 'verified', guard: 'reportsReady', description: 'verified' },
+    { target: 'pending', description: 'still waiting for verification' },
+  ].map((transition) => ({
+    ...transition,
+    actions: ['rememberHostname', 'rememberStatus', 'clearOrigin'],
+    description: `${events.OBSERVED} The platform says: ${transition.description}.`,
+  })),
+];
 
 /** REVERIFIED and CREATED land on the state the platform's status names. */
 const byStatus = (description: string) => [
@@ -101,7 +123,7 @@ const machine = setup({
           DELETE: 'No custom hostname is configured.',
         },
       },
-      on: { CREATE: { ...enter('creating', 'absent', events.CREATE, ['rememberHostname']), guard: 'peerAllows' } },
+      on: { CREATE: { ...enter('creating', 'absent', events.CREATE, ['rememberHostname']), guard: 'peerAllows' }, OBSERVED: observed },
     },
     creating: {
       description: 'Registering the hostname with the platform.',
@@ -119,6 +141,7 @@ const machine = setup({
       on: {
         REVERIFY: enter('reverifying', 'pending', events.REVERIFY),
         DELETE: enter('deleting', 'pending', events.DELETE),
+        OBSERVED: observed,
       },
     },
     reverifying: {
@@ -133,6 +156,7 @@ const machine = setup({
         REVERIFY: enter('reverifying', 'verified', events.REVERIFY),
         ACTIVATE: { ...enter('activating', 'verified', events.ACTIVATE), description: `${events.ACTIVATE} ${ACTIVATION_WARNING}` },
         DELETE: enter('deleting', 'verified', events.DELETE),
+        OBSERVED: observed,
       },
     },
     activating: {
@@ -148,7 +172,7 @@ const machine = setup({
           ACTIVATE: 'The custom hostname is already active.',
         },
       },
-      on: { DELETE: enter('deleting', 'active', events.DELETE) },
+      on: { DELETE: enter('deleting', 'active', events.DELETE), OBSERVED: observed },
     },
     deleting: {
       description: 'Removing the custom hostname configuration.',
@@ -181,6 +205,10 @@ export const customHostnameDefinition: MachineDefinition<CustomHostnameContext, 
     { type: 'ACTIVATED', status: ACTIVE },
     { type: 'DELETE' },
     { type: 'DELETED' },
+    { type: 'OBSERVED', status: NOT_STARTED },
+    { type: 'OBSERVED', hostname: 'www.example.org', status: '2_initiated' },
+    { type: 'OBSERVED', hostname: 'www.example.org', status: READY },
+    { type: 'OBSERVED', hostname: 'www.example.org', status: ACTIVE },
     { type: 'FAILED', error: 'Unexpected error' },
     { type: 'INTERRUPTED' },
   ],

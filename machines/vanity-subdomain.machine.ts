@@ -31,6 +31,7 @@ export type VanitySubdomainEvent =
   | { type: 'ACTIVATED'; customDomain?: string }
   | { type: 'DELETE' }
   | { type: 'DELETED' }
+  | { type: 'OBSERVED'; status?: string; customDomain?: string }
   | { type: 'FAILED'; error?: string }
   | { type: 'INTERRUPTED' };
 
@@ -41,6 +42,7 @@ const events: EventCatalog<VanitySubdomainEvent> = {
   ACTIVATED: 'The platform activated the subdomain.',
   DELETE: 'vanity-subdomains delete: release the subdomain.',
   DELETED: 'The platform released the subdomain.',
+  OBSERVED: 'A command read the configuration from the platform (vanity-subdomains get, or before acting on a subdomain the journal never saw); it differed from the journal.',
   FAILED: 'The platform call failed; nothing changed.',
   INTERRUPTED: 'The command waiting for the platform died; vanity-subdomains get shows where things stand.',
 };
@@ -49,6 +51,7 @@ const guards = {
   ...originGuards,
   peerAllows: (context: VanitySubdomainContext, event: VanitySubdomainEvent) => subdomainAllowed(context, event as DomainPeerFacts),
   reportsAvailable: (_context: VanitySubdomainContext, event: VanitySubdomainEvent) => event.type === 'CHECKED' && event.available === true,
+  reportsActive: (_context: VanitySubdomainContext, event: VanitySubdomainEvent) => event.type === 'OBSERVED' && event.status === 'active',
 };
 
 const updates = {
@@ -56,7 +59,7 @@ const updates = {
   rememberSubdomain: (context: VanitySubdomainContext, event: VanitySubdomainEvent) =>
     'subdomain' in event && typeof event.subdomain === 'string' ? { subdomain: event.subdomain.trim(), error: null } : { subdomain: context.subdomain },
   rememberDomain: (_context: VanitySubdomainContext, event: VanitySubdomainEvent) =>
-    event.type === 'ACTIVATED' ? { customDomain: event.customDomain ?? null, error: null } : {},
+    event.type === 'ACTIVATED' || event.type === 'OBSERVED' ? { customDomain: event.customDomain ?? null, error: null } : {},
   rememberError: (_context: VanitySubdomainContext, event: VanitySubdomainEvent) => ({
     error: event.type === 'FAILED' ? (event.error ?? 'failed') : 'interrupted',
   }),
@@ -64,6 +67,12 @@ const updates = {
 };
 
 const failure = (origins: string[]) => failureTransitions(origins, events.FAILED, events.INTERRUPTED);
+
+/** What the platform reported (`not-used`, `custom-domain-used` or `active`), in any settled state. */
+const observed = [
+  { target: 'active', guard: 'reportsActive', actions: ['rememberDomain', 'clearOrigin'], description: `${events.OBSERVED} The subdomain is active.` },
+  { target: 'unused', actions: ['forget', 'clearOrigin'], description: `${events.OBSERVED} No subdomain is in use.` },
+];
 const activate = (origin: string) => ({ ...enter('activating', origin, events.ACTIVATE, ['rememberSubdomain']), guard: 'peerAllows' });
 
 const machine = setup({
@@ -79,7 +88,7 @@ const machine = setup({
     unused: {
       description: 'No vanity subdomain is in use (not-used).',
       meta: { refusals: { ACTIVATE: SUBDOMAIN_BLOCKED_MESSAGE, DELETE: 'No vanity subdomain is active.' } },
-      on: { CHECK: enter('checking', 'unused', events.CHECK, ['rememberSubdomain']), ACTIVATE: activate('unused') },
+      on: { CHECK: enter('checking', 'unused', events.CHECK, ['rememberSubdomain']), ACTIVATE: activate('unused'), OBSERVED: observed },
     },
     checking: {
       description: 'Asking the platform whether the subdomain is available.',
@@ -95,7 +104,7 @@ const machine = setup({
     available: {
       description: 'The desired subdomain was reported available; it is not reserved until activated.',
       meta: { refusals: { ACTIVATE: SUBDOMAIN_BLOCKED_MESSAGE, DELETE: 'No vanity subdomain is active.' } },
-      on: { CHECK: enter('checking', 'available', events.CHECK, ['rememberSubdomain']), ACTIVATE: activate('available') },
+      on: { CHECK: enter('checking', 'available', events.CHECK, ['rememberSubdomain']), ACTIVATE: activate('available'), OBSERVED: observed },
     },
     activating: {
       description: 'Claiming the subdomain.',
@@ -110,7 +119,7 @@ const machine = setup({
           ACTIVATE: 'A vanity subdomain is already active: delete it before choosing another.',
         },
       },
-      on: { DELETE: enter('deleting', 'active', events.DELETE) },
+      on: { DELETE: enter('deleting', 'active', events.DELETE), OBSERVED: observed },
     },
     deleting: {
       description: 'Releasing the subdomain.',
@@ -139,6 +148,8 @@ export const vanitySubdomainDefinition: MachineDefinition<VanitySubdomainContext
     { type: 'ACTIVATED', customDomain: 'acme.supabase.co' },
     { type: 'DELETE' },
     { type: 'DELETED' },
+    { type: 'OBSERVED', status: 'active', customDomain: 'acme.supabase.co' },
+    { type: 'OBSERVED', status: 'not-used' },
     { type: 'FAILED', error: 'Unexpected error' },
     { type: 'INTERRUPTED' },
   ],

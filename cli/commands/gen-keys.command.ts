@@ -2,8 +2,6 @@
  * `supabase gen keys` (experimental, facts §7.2): the project's JWT secret comes from the
  * Management API (GET /v1/projects/{ref}/postgrest); the branch keys are derived from it here.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { renderOutput } from '../output/render.js';
@@ -32,10 +30,11 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
 /** The command with its secret source passed in, so the derivation can be exercised without the API. */
 export async function runGenKeys(ctx: CommandContext, jwtSecret: JwtSecretSource): Promise<void> {
   const { branchKeys, nameBranchKeys } = await import('../../tasks/keys/branch-keys.js');
+  const { gitBranchOr } = await import('../../tasks/project/git-branch.js');
   const { resolveProjectRef } = await import('../project-ref.js');
   const ref = await resolveProjectRef(ctx);
   const secret = await jwtSecret(ref);
-  const values = branchKeys({ ref, jwtSecret: secret, branch: await currentBranch(ctx) });
+  const values = branchKeys({ ref, jwtSecret: secret, branch: await gitBranchOr('main', ctx.projectRoot, ctx.env) });
   let named: Record<string, string>;
   try {
     named = nameBranchKeys(values, (ctx.flags['override-name'] as string[] | undefined) ?? []);
@@ -43,12 +42,4 @@ export async function runGenKeys(ctx: CommandContext, jwtSecret: JwtSecretSource
     throw new UserError((error as Error).message);
   }
   ctx.io.stdout(await renderOutput(String(ctx.flags.output ?? 'env'), { value: named }));
-}
-
-/** $GITHUB_HEAD_REF (set on pull request builds), else git's current branch, else main. */
-async function currentBranch(ctx: CommandContext): Promise<string> {
-  if (ctx.env.GITHUB_HEAD_REF) return ctx.env.GITHUB_HEAD_REF;
-  const head = await promisify(execFile)('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: ctx.projectRoot })
-    .then(({ stdout }) => stdout.trim(), () => '');
-  return head && head !== 'HEAD' ? head : 'main';
 }

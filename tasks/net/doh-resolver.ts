@@ -11,18 +11,20 @@ import net from 'node:net';
 /** Cloudflare's resolver, addressed by IP so that reaching it needs no lookup. */
 export const DEFAULT_DOH_URL = 'https://1.1.1.1/dns-query';
 
-const RECORD_TYPES = { 4: 1, 6: 28 } as const; // A and AAAA
+/** DNS record types by name, as numbers in DoH JSON answers. */
+const RECORD_TYPES = { A: 1, AAAA: 28, CNAME: 5 } as const;
+export type RecordType = keyof typeof RECORD_TYPES;
 
 interface DohAnswer {
   type: number;
   data: string;
 }
 
-/** Asks the DoH endpoint for one record type; resolves to the addresses found (maybe none). */
-export function queryDoh(endpoint: string, host: string, family: 4 | 6): Promise<string[]> {
+/** Asks the DoH endpoint for one record type; resolves to the answers' data (maybe none). */
+export function queryDoh(endpoint: string, host: string, type: RecordType): Promise<string[]> {
   const url = new URL(endpoint);
   url.searchParams.set('name', host);
-  url.searchParams.set('type', family === 4 ? 'A' : 'AAAA');
+  url.searchParams.set('type', type);
   const client = url.protocol === 'http:' ? http : https;
   return new Promise((resolve, reject) => {
     const request = client.get(url, { headers: { accept: 'application/dns-json' }, timeout: 10_000 }, (response) => {
@@ -33,7 +35,7 @@ export function queryDoh(endpoint: string, host: string, family: 4 | 6): Promise
         if (response.statusCode !== 200) return reject(new Error(`DNS over HTTPS lookup of ${host} failed with status ${response.statusCode}`));
         try {
           const answers = (JSON.parse(body).Answer ?? []) as DohAnswer[];
-          resolve(answers.filter((answer) => answer.type === RECORD_TYPES[family]).map((answer) => answer.data));
+          resolve(answers.filter((answer) => answer.type === RECORD_TYPES[type]).map((answer) => answer.data));
         } catch (error) {
           reject(new Error(`DNS over HTTPS lookup of ${host} returned invalid JSON: ${(error as Error).message}`));
         }
@@ -59,7 +61,7 @@ function dohLookup(endpoint: string, original: typeof dns.lookup) {
     const families: Array<4 | 6> = options.family === 6 ? [6] : options.family === 4 ? [4] : [4, 6];
     (async () => {
       for (const family of families) {
-        const addresses = await queryDoh(endpoint, host, family);
+        const addresses = await queryDoh(endpoint, host, family === 4 ? 'A' : 'AAAA');
         if (addresses.length > 0) return { addresses, family };
       }
       throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host });
@@ -71,6 +73,11 @@ function dohLookup(endpoint: string, original: typeof dns.lookup) {
       (error: NodeJS.ErrnoException) => callback(error, ''),
     );
   };
+}
+
+/** The DoH endpoint: SUPABASE_INTERNAL_DOH_URL (tests point it at a local resolver), else Cloudflare's. */
+export function dohEndpoint(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SUPABASE_INTERNAL_DOH_URL || DEFAULT_DOH_URL;
 }
 
 /** Routes every later host-name lookup of this process through DoH. */

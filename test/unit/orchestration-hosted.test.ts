@@ -10,6 +10,7 @@ import { JournalStore } from '../../tasks/journal/journal-store.js';
 import { recordObservations } from '../../tasks/orchestration/record-observations.js';
 import { runMachine } from '../../tasks/orchestration/run-machine.js';
 import { stub } from '../helpers/stub-plugins.js';
+import { onBothStreams } from '../../tasks/platform/hosted/branches.tasks.js';
 
 const REF = 'abcdefghijklmnopqrst';
 const quiet = { renderer: 'silent' as const, onRecover: () => {}, onWarning: () => {} };
@@ -77,12 +78,12 @@ describe('orchestration: hosted resources and migration history', () => {
     const stream = `branches:${REF}`;
     let next = 0;
     const tasks = {
-      'branches.create': stub(() => ({ type: 'BRANCH_CREATED', data: { branchId: `br-${++next}`, name: `b${next}`, region: 'fra', status: 'CREATING_PROJECT' } })),
-      'branches.update': stub({ type: 'BRANCH_UPDATED', data: { branchId: 'br-1', name: 'renamed', resetOnPush: true } }),
-      'branches.delete': stub({ type: 'BRANCH_DELETED', data: { branchId: 'br-2' } }),
+      'branches.create': stub(() => onBothStreams(REF, 'BRANCH_CREATED', { branchId: `br-${++next}`, name: `b${next}`, region: 'fra', status: 'CREATING_PROJECT' })),
+      'branches.update': stub(onBothStreams(REF, 'BRANCH_UPDATED', { branchId: 'br-1', name: 'renamed', resetOnPush: true })),
+      'branches.delete': stub(onBothStreams(REF, 'BRANCH_DELETED', { branchId: 'br-2' })),
       'branches.disable': stub(() => [
-        { type: 'BRANCH_DELETED', data: { branchId: 'br-1' } },
-        { type: 'BRANCH_DELETED', data: { branchId: 'br-3' } },
+        ...onBothStreams(REF, 'BRANCH_DELETED', { branchId: 'br-1' }),
+        ...onBothStreams(REF, 'BRANCH_DELETED', { branchId: 'br-3' }),
         { type: 'DISABLED' },
       ]),
     };
@@ -90,7 +91,7 @@ describe('orchestration: hosted resources and migration history', () => {
     await run('CREATE_BRANCH', { name: 'b1' });
     await run('CREATE_BRANCH', { name: 'b2' });
     await run('CREATE_BRANCH', { name: 'b3' });
-    await recordObservations(journal, [{ stream, type: 'BRANCH_OBSERVED', data: { branchId: 'br-1', status: 'MIGRATIONS_PASSED' } }]);
+    await recordObservations(journal, [{ stream: 'branch:br-1', type: 'BRANCH_OBSERVED', data: { branchId: 'br-1', projectRef: REF, status: 'MIGRATIONS_PASSED' } }]);
     assert.equal((await run('UPDATE_BRANCH', { branchId: 'br-404', name: 'x' })).status, 'refused');
     await run('UPDATE_BRANCH', { branchId: 'br-1', name: 'renamed', resetOnPush: true });
     await run('DELETE_BRANCH', { branchId: 'br-2' });

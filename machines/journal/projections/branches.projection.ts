@@ -1,4 +1,7 @@
-/** A project's preview branches as later commands read them (`branches list/get/update/delete`). */
+/**
+ * A project's preview branches as later commands read them (`branches list/get/update/delete`):
+ * the project-level stream `branches:<ref>` and each branch's own stream `branch:<id>`.
+ */
 import type { FoldState } from '../fold.js';
 import { leafState, viewOf } from '../state-view.js';
 
@@ -27,16 +30,26 @@ export interface BranchesProjection {
   deleted: BranchProjection[];
 }
 
-/** The stream of a project's branches. */
+/** The stream of a project's branching. */
 export function branchesStream(ref: string): string {
   return `branches:${ref}`;
+}
+
+/** The stream of one branch. */
+export function branchStream(branchId: string): string {
+  return `branch:${branchId}`;
 }
 
 /** The branches projection of a fold for one project ref. */
 export function branchesProjection(fold: FoldState, ref: string): BranchesProjection {
   const stream = branchesStream(ref);
   const project = viewOf(fold, stream).snapshot;
-  const all = Object.entries(fold.streams[stream]?.instances ?? {}).map(([id, snapshot]): BranchProjection => {
+  // Streams keep the order the fold first saw them in, which is the order the branches became known.
+  const own = Object.entries(fold.streams)
+    .filter(([name, entry]) => name.startsWith('branch:') && (entry.machine?.context as { projectRef?: string } | undefined)?.projectRef === ref);
+  const all = own.map(([name, entry]): BranchProjection => {
+    const snapshot = entry.machine!;
+    const id = name.slice('branch:'.length);
     const context = snapshot.context as Omit<BranchProjection, 'id' | 'state'>;
     return {
       id,

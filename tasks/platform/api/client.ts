@@ -97,14 +97,18 @@ export function unexpectedAnswer(doing: string, result: { error?: unknown; respo
  * Awaits a call and returns its data when the status is one of `expected` (any 2xx when not
  * given); anything else becomes the original's "Unexpected error <doing>" message.
  */
-export async function expectStatus<T>(
-  doing: string,
-  call: Promise<CallResult<T>>,
-  expected?: readonly number[],
-): Promise<T> {
+export function expectStatus<T>(doing: string, call: Promise<CallResult<T>>, expected?: readonly number[]): Promise<T> {
+  return expectAnswer(call, expected, `Unexpected error ${doing}: `);
+}
+
+/**
+ * The same check for the commands whose original words a failure differently: the message is
+ * `failure` followed by the body as the platform sent it.
+ */
+export async function expectAnswer<T>(call: Promise<CallResult<T>>, expected: readonly number[] | undefined, failure: string): Promise<T> {
   const result = await call;
   const status = result.response.status;
   const accepted = expected ? expected.includes(status) : status >= 200 && status < 300;
-  if (!accepted) throw unexpectedAnswer(doing, result);
+  if (!accepted) throw new TaskError(`${failure}${rawBody(result.response, result.error)}`);
   return result.data as T;
 }
