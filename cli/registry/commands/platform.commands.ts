@@ -159,6 +159,7 @@ const branches = commandGroup(
   [
     {
       name: 'create',
+      load: () => import('../../commands/branches-create.command.js'),
       summary: 'Open a preview branch',
       description:
         'Creates a preview branch of the linked project. Its name defaults to the current git branch ' +
@@ -176,12 +177,14 @@ const branches = commandGroup(
     },
     {
       name: 'list',
+      load: () => import('../../commands/branches-list.command.js'),
       summary: 'Show the preview branches of the linked project',
       description: 'Prints every branch with its git branch, reset-on-push setting, status and timestamps.',
       examples: [{ id: 'basic-usage', name: 'List branches', code: 'supabase branches list --experimental' }],
     },
     {
       name: 'get',
+      load: () => import('../../commands/branches-get.command.js'),
       summary: 'Show how to connect to a preview branch',
       description: 'Prints the database host, port, user, password, JWT secret, Postgres version and status of one branch.',
       args: { min: 1, max: 1, usage: BRANCH_ID },
@@ -189,6 +192,7 @@ const branches = commandGroup(
     },
     {
       name: 'update',
+      load: () => import('../../commands/branches-update.command.js'),
       summary: 'Change a preview branch',
       description: 'Renames a branch, moves it to another git branch or toggles reset-on-push. Only the flags you give are changed.',
       args: { min: 1, max: 1, usage: BRANCH_ID },
@@ -208,6 +212,7 @@ const branches = commandGroup(
     },
     {
       name: 'delete',
+      load: () => import('../../commands/branches-delete.command.js'),
       summary: 'Remove a preview branch',
       description: 'Deletes one branch and its database. The parent project is not touched.',
       args: { min: 1, max: 1, usage: BRANCH_ID },
@@ -222,6 +227,7 @@ const branches = commandGroup(
     },
     {
       name: 'disable',
+      load: () => import('../../commands/branches-disable.command.js'),
       summary: 'Turn preview branching off for the linked project',
       description: 'Switches preview branching off for the linked project as a whole; it takes no branch id.',
       examples: [

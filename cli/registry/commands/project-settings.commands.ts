@@ -48,6 +48,7 @@ const domains = settingsGroup(
   [
     {
       name: 'create',
+      load: () => import('../../commands/domains-create.command.js'),
       summary: 'Register a custom hostname for the project',
       description:
         'Starts the custom hostname set-up. The hostname must already have a CNAME record pointing to ' +
@@ -56,13 +57,17 @@ const domains = settingsGroup(
       flags: [{ name: 'custom-hostname', type: 'string', description: 'Hostname to serve the project from, e.g. api.example.com.' }],
       examples: [{ id: 'basic-usage', name: 'Start the set-up', code: 'supabase domains create --custom-hostname api.example.com' }],
     },
-    getChild(
-      'custom hostname set-up',
-      'Prints how far the custom hostname set-up has got and which DNS records, if any, are still missing.',
-      'supabase domains get',
-    ),
+    {
+      ...getChild(
+        'custom hostname set-up',
+        'Prints how far the custom hostname set-up has got and which DNS records, if any, are still missing.',
+        'supabase domains get',
+      ),
+      load: () => import('../../commands/domains-get.command.js'),
+    },
     {
       name: 'reverify',
+      load: () => import('../../commands/domains-reverify.command.js'),
       summary: 'Check the custom hostname\'s DNS records again',
       description:
         'Asks the platform to look at the DNS records and certificate validation once more, and prints the new ' +
@@ -71,6 +76,7 @@ const domains = settingsGroup(
     },
     {
       name: 'activate',
+      load: () => import('../../commands/domains-activate.command.js'),
       summary: 'Switch the project over to its custom hostname',
       description:
         'Makes the project answer on the verified custom hostname once its CNAME checks out. From then on Auth ' +
@@ -79,6 +85,7 @@ const domains = settingsGroup(
     },
     {
       name: 'delete',
+      load: () => import('../../commands/domains-delete.command.js'),
       summary: 'Remove the custom hostname configuration',
       description: 'Deletes the project\'s custom hostname set-up, at whatever step it is.',
       examples: [
@@ -99,13 +106,17 @@ const vanitySubdomains = settingsGroup(
     links: [{ name: 'Custom domains guide', link: `${DOCS}/custom-domains` }],
   },
   [
-    getChild(
-      'vanity subdomain',
-      'Prints whether the project uses a vanity subdomain (not-used, custom-domain-used or active) and, if so, which one.',
-      'supabase vanity-subdomains get --experimental',
-    ),
+    {
+      ...getChild(
+        'vanity subdomain',
+        'Prints whether the project uses a vanity subdomain (not-used, custom-domain-used or active) and, if so, which one.',
+        'supabase vanity-subdomains get --experimental',
+      ),
+      load: () => import('../../commands/vanity-subdomains-get.command.js'),
+    },
     {
       name: 'check-availability',
+      load: () => import('../../commands/vanity-subdomains-check-availability.command.js'),
       summary: 'Find out whether a vanity subdomain is still free',
       description: 'Asks the platform whether the subdomain could be activated for this project, and prints true or false.',
       flags: [desiredSubdomainFlag('check')],
@@ -120,6 +131,7 @@ const vanitySubdomains = settingsGroup(
     },
     {
       name: 'activate',
+      load: () => import('../../commands/vanity-subdomains-activate.command.js'),
       summary: 'Start serving the project from a vanity subdomain',
       description:
         'Claims the subdomain for the project. Afterwards Auth answers only on the vanity address and no longer on ' +
@@ -136,6 +148,7 @@ const vanitySubdomains = settingsGroup(
     },
     {
       name: 'delete',
+      load: () => import('../../commands/vanity-subdomains-delete.command.js'),
       summary: 'Give up the project\'s vanity subdomain',
       description: 'Releases the vanity subdomain; the project is served from <ref>.supabase.co again.',
       examples: [

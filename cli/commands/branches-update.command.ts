@@ -1,0 +1,13 @@
+/** `branches update <id>`: change only what the flags given say (name, git branch, reset on push). */
+import type { CommandContext } from '../context.js';
+import { branchStep } from '../hosted/branches-session.js';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const changes = {
+    ...(ctx.changed.has('name') ? { name: String(ctx.flags.name) } : {}),
+    ...(ctx.changed.has('git-branch') ? { gitBranch: String(ctx.flags['git-branch']) } : {}),
+    ...(ctx.changed.has('reset-on-push') ? { resetOnPush: ctx.flags['reset-on-push'] === true } : {}),
+  };
+  const answer = await branchStep(ctx, { type: 'UPDATE_BRANCH', branchId: ctx.args[0], ...changes });
+  ctx.io.stdout(`Updated preview branch: ${answer.branch?.id ?? ctx.args[0]}\n`);
+}

@@ -1,0 +1,83 @@
+/**
+ * What every command on a hosted resource (custom hostname, vanity subdomain, preview branches)
+ * does around its API call, so the machines decide and the journal remembers:
+ *
+ * 1. open the journal: the project's (supabase/.temp/events.jsonl) inside a project folder, else a
+ *    per-user one (~/.supabase/hosted), since `domains --project-ref` also runs outside projects;
+ * 2. when the journal has never seen a resource the decision depends on, read it from the
+ *    platform first and record what was found (a fresh checkout, or a change made in the
+ *    dashboard, starts from the platform's truth instead of a guess);
+ * 3. ask the machine: a request it refuses fails here with its reason, before any request is sent;
+ * 4. run the task the machine's state names (the API call) and record its outcome.
+ */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { CommandContext } from '../context.js';
+import { UserError } from '../errors.js';
+import { managementApi } from '../management-api.js';
+import type { NewEvent } from '../../machines/journal/journal-event.js';
+import type { JournalStore } from '../../tasks/journal/journal-store.js';
+import type { ManagementClient } from '../../tasks/platform/api/client.js';
+import type { MachineRequest, RunResult, TaskPlugin } from '../../tasks/orchestration/orchestration-types.js';
+
+export interface HostedSession {
+  ctx: CommandContext;
+  ref: string;
+  journal: JournalStore;
+  api: ManagementClient;
+}
+
+/** Where hosted resources are journalled when the command runs outside a project folder. */
+export function userHostedJournalDir(env: NodeJS.ProcessEnv): string {
+  return path.join(env.HOME || homedir(), '.supabase', 'hosted');
+}
+
+/** Opens the journal and the API client for project `ref`. */
+export async function openHosted(ctx: CommandContext, ref: string): Promise<HostedSession> {
+  const { JournalStore } = await import('../../tasks/journal/journal-store.js');
+  const inProject = existsSync(path.join(ctx.projectRoot, 'supabase'));
+  const journal = inProject ? JournalStore.forProject(ctx.projectRoot) : JournalStore.inDirectory(userHostedJournalDir(ctx.env));
+  return { ctx, ref, journal, api: await managementApi(ctx) };
+}
+
+/** Whether the journal holds any event of a stream. */
+export function streamKnown(session: HostedSession, stream: string): boolean {
+  return (session.journal.replay().fold.streams[stream]?.count ?? 0) > 0;
+}
+
+/** Records what the platform reported; only events that change a machine's state are written. */
+export async function recordObserved(session: HostedSession, events: NewEvent[]): Promise<void> {
+  const { recordObservations } = await import('../../tasks/orchestration/record-observations.js');
+  const result = await recordObservations(session.journal, events, `supabase ${session.ctx.path}`);
+  if (result.recorded.length > 0) session.ctx.log.debug(`recorded ${result.recorded.length} observation(s) of the platform`);
+}
+
+/**
+ * Reads a resource the journal never saw, so the machine decides on the platform's state. A read
+ * that fails only costs the head start: the decision then rests on the journal alone.
+ */
+export async function observeIfUnknown(session: HostedSession, stream: string, read: () => Promise<NewEvent[]>): Promise<void> {
+  if (streamKnown(session, stream)) return;
+  try {
+    await recordObserved(session, await read());
+  } catch (error) {
+    session.ctx.log.debug(`could not read ${stream} from the platform first: ${(error as Error).message}`);
+  }
+}
+
+/** Asks the machine for the change and drives it; a refusal is the machine's reason, exit 1. */
+export async function requestChange(session: HostedSession, request: MachineRequest, tasks: Record<string, TaskPlugin>): Promise<RunResult> {
+  const { runMachine } = await import('../../tasks/orchestration/run-machine.js');
+  const { ctx } = session;
+  const result = await runMachine(session.journal, request, {
+    tasks,
+    label: `supabase ${ctx.path}`,
+    // A spinner in a terminal; without one the command prints only its result, as the original does.
+    renderer: ctx.io.interactive ? 'default' : 'silent',
+    onRecover: (message) => ctx.io.stderr(`${message}\n`),
+    onWarning: (text) => ctx.io.stderr(`Warning: ${text}\n`),
+  });
+  if (result.status === 'refused') throw new UserError(result.refusal ?? `${request.event.type} is not possible now.`);
+  return result;
+}
