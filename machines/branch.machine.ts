@@ -113,8 +113,9 @@ export const branchDefinition: MachineDefinition<BranchContext, BranchEvent> = {
   behaviourContext: [],
   sampleEvents: [
     ...BRANCH_STATUSES.map((status) => ({ type: 'BRANCH_CREATED' as const, branchId: 'br-1', projectRef: 'abcdefghijklmnopqrst', name: 'feature-x', region: 'fra', status })),
-    ...BRANCH_STATUSES.map((status) => ({ type: 'BRANCH_OBSERVED' as const, branchId: 'br-1', status })),
-    { type: 'BRANCH_OBSERVED', branchId: 'br-1', gitBranch: 'feature-z' },
+    // A listing always reports the name and the status; here and there a new git branch too.
+    ...BRANCH_STATUSES.map((status) => ({ type: 'BRANCH_OBSERVED' as const, branchId: 'br-1', projectRef: 'abcdefghijklmnopqrst', name: 'feature-x', status })),
+    { type: 'BRANCH_OBSERVED', branchId: 'br-1', projectRef: 'abcdefghijklmnopqrst', name: 'feature-x', gitBranch: 'feature-z', status: 'RUNNING_MIGRATIONS' },
     { type: 'BRANCH_UPDATED', branchId: 'br-1', name: 'feature-y', gitBranch: 'feature-y', resetOnPush: true },
     { type: 'BRANCH_DELETED', branchId: 'br-1' },
   ],

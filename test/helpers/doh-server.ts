@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './close-server.js';
 
 const TYPES: Record<string, number> = { A: 1, AAAA: 28, CNAME: 5 };
 
@@ -31,10 +32,6 @@ export class DohServer {
   }
 
   async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    const closed = new Promise((resolve) => server.close(resolve));
-    server.closeAllConnections();
-    await closed;
+    await closeServer(this.server);
   }
 }

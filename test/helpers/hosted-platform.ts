@@ -21,7 +21,7 @@ interface Branch {
 
 /** What the platform will decide on the next call of an operation. */
 export type Decision =
-  | { status: HostnameStatus | BranchStatus }
+  | { status: HostnameStatus | BranchStatus; id?: string }
   | { available: boolean }
   | { fail: number }
   /** Never answer: the test kills the command while it waits. */
@@ -65,7 +65,9 @@ export class HostedPlatform {
       createBranch: (request: HandledRequest) =>
         this.decide('createBranch', (decision) => {
           const body = request.body as { branch_name: string; git_branch?: string };
-          const branch: Branch = { id: `br-${++this.created}`, name: body.branch_name, git_branch: body.git_branch, reset_on_push: false, is_default: false, status: statusOf(decision, 'CREATING_PROJECT') as BranchStatus };
+          const id = decision && 'id' in decision && decision.id ? decision.id : `br-${++this.created}`;
+          this.branches = this.branches.filter((item) => item.id !== id);
+          const branch: Branch = { id, name: body.branch_name, git_branch: body.git_branch, reset_on_push: false, is_default: false, status: statusOf(decision, 'CREATING_PROJECT') as BranchStatus };
           this.branches.push(branch);
           return { status: 201, body: this.branchBody(branch) };
         }),

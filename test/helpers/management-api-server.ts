@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './close-server.js';
 import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
 import { parse } from 'yaml';
 
@@ -91,12 +92,7 @@ export class ManagementApiServer {
   }
 
   async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    const closed = new Promise((resolve) => server.close(resolve));
-    // fetch keeps connections alive for a while; without this, close waits for them to time out.
-    server.closeAllConnections();
-    await closed;
+    await closeServer(this.server);
   }
 
   /** The requests one operation received, in order. */
