@@ -78,6 +78,9 @@ export async function requestChange(session: HostedSession, request: MachineRequ
     onRecover: (message) => ctx.io.stderr(`${message}\n`),
     onWarning: (text) => ctx.io.stderr(`Warning: ${text}\n`),
   });
-  if (result.status === 'refused') throw new UserError(result.refusal ?? `${request.event.type} is not possible now.`);
+  if (result.status === 'refused') {
+    // The refusal says what to do first; the journal shows how the resource got where it is.
+    throw new UserError(result.refusal ?? `${request.event.type} is not possible now.`, `Run supabase events --stream ${request.stream} for its history.`);
+  }
   return result;
 }
