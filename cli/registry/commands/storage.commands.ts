@@ -29,6 +29,7 @@ export const storageCommands: CommandSpec[] = commandGroup(
         { id: 'buckets', name: 'List the buckets', code: 'supabase storage ls --experimental' },
         { id: 'recursive', name: 'List everything in a bucket', code: 'supabase storage ls -r ss:///avatars/ --experimental' },
       ],
+      load: () => import('../../commands/storage-ls.command.js'),
     },
     {
       name: 'cp',
@@ -45,7 +46,7 @@ export const storageCommands: CommandSpec[] = commandGroup(
           name: 'content-type',
           type: 'string',
           default: 'auto-detect',
-          description: 'Content-Type stored with uploaded objects; by default it is guessed from the first 512 bytes of each file.',
+          description: 'Content-Type stored with uploaded objects; by default it is guessed from the first bytes of each file.',
         },
         { name: 'jobs', short: 'j', type: 'int', default: 1, description: 'How many files to transfer at the same time.' },
       ],
@@ -53,6 +54,7 @@ export const storageCommands: CommandSpec[] = commandGroup(
         { id: 'upload', name: 'Upload a file', code: 'supabase storage cp ./logo.png ss:///public/images/logo.png --experimental' },
         { id: 'download-folder', name: 'Download a folder with four parallel transfers', code: 'supabase storage cp -r -j 4 ss:///avatars ./backup --experimental' },
       ],
+      load: () => import('../../commands/storage-cp.command.js'),
     },
     {
       name: 'mv',
@@ -63,6 +65,7 @@ export const storageCommands: CommandSpec[] = commandGroup(
       args: { min: 2, max: 2, usage: '<src> <dst>' },
       flags: [recursiveFlag('Move every object under a folder.')],
       examples: [{ id: 'rename', name: 'Rename an object', code: 'supabase storage mv ss:///docs/draft.pdf ss:///docs/final.pdf --experimental' }],
+      load: () => import('../../commands/storage-mv.command.js'),
     },
     {
       name: 'rm',
@@ -76,6 +79,7 @@ export const storageCommands: CommandSpec[] = commandGroup(
         { id: 'single-file', name: 'Delete one object', code: 'supabase storage rm ss:///public/images/logo.png --experimental' },
         { id: 'whole-bucket', name: 'Delete a bucket and its contents', code: 'supabase storage rm -r ss:///scratch --experimental' },
       ],
+      load: () => import('../../commands/storage-rm.command.js'),
     },
   ],
 );
