@@ -52,7 +52,9 @@ export async function transferReporter(ctx: Pick<CommandContext, 'io'>): Promise
         stream: process.stderr,
         format: '{bar} {percentage}% | {value} / {total} | {files}/{totalFiles} files | {speed} | {eta_formatted} left',
         formatValue: (value, _options, type) => (type === 'value' || type === 'total' ? formatBytes(Number(value)) : String(value)),
-        hideCursor: true,
+        // The cursor stays visible: hiding it would need a SIGINT handler to show it again, and
+        // such a handler would keep Ctrl-C from ending the command.
+        hideCursor: false,
         clearOnComplete: false,
         stopOnComplete: false,
         barsize: 24,

@@ -168,7 +168,10 @@ export class StorageClient {
   async uploadObject(remotePath: string, body: AsyncIterable<Uint8Array>, options: UploadOptions): Promise<void> {
     const headers: Record<string, string> = { 'Content-Type': options.contentType, 'Cache-Control': options.cacheControl };
     if (options.size !== undefined) headers['Content-Length'] = String(options.size);
-    const response = await this.send('POST', `/object/${encodePath(remotePath)}`, { headers, body, duplex: 'half' } as RequestInit);
+    // fetch keeps a copy of a streamed body while it may still follow a redirect (it tees the
+    // stream), which would hold the whole file in memory; an upload is never redirected.
+    const init = { headers, body, duplex: 'half', redirect: 'error' } as RequestInit;
+    const response = await this.send('POST', `/object/${encodePath(remotePath)}`, init);
     await this.expectOk(response);
     await response.body?.cancel();
   }
