@@ -9,6 +9,7 @@
  * transfer holds only a few chunks in memory whatever the file's size. An answer other than 200
  * becomes the original's `Error status <code>: <body>`, quoting the body as sent.
  */
+import { causeOf } from '../platform/api/client.js';
 import { TaskError, messageOf } from '../task-error.js';
 import { USER_AGENT } from '../version.js';
 
@@ -197,7 +198,7 @@ export class StorageClient {
       text = await response.text();
     } catch (error) {
       if (error instanceof TaskError) throw error;
-      throw new TaskError(`failed to read response body: ${causeOf(error)}`, undefined, { cause: error });
+      throw new TaskError(`failed to read response body: ${failureOf(error)}`, undefined, { cause: error });
     }
     try {
       return JSON.parse(text) as T;
@@ -214,9 +215,9 @@ export class StorageClient {
       this.options.debug?.(`HTTP ${method} /storage/v1${route} ${response.status} (${elapsed(began)})`);
       return response;
     } catch (error) {
-      this.options.debug?.(`HTTP ${method} /storage/v1${route} failed after ${elapsed(began)}: ${causeOf(error)}`);
+      this.options.debug?.(`HTTP ${method} /storage/v1${route} failed after ${elapsed(began)}: ${failureOf(error)}`);
       throw new TaskError(
-        `failed to execute http request: ${method} ${this.options.baseUrl}${route}: ${causeOf(error)}`,
+        `failed to execute http request: ${method} ${this.options.baseUrl}${route}: ${failureOf(error)}`,
         'Check your network connection, or SUPABASE_INTERNAL_PROJECT_URL if you set it.',
         { cause: error },
       );
@@ -237,13 +238,8 @@ function elapsed(began: number): string {
   return `${Math.round(performance.now() - began)} ms`;
 }
 
-/** fetch() hides the socket error in `cause`; a timeout surfaces as a TimeoutError. */
-function causeOf(error: unknown): string {
+/** The socket error behind a failed fetch(); a 10 s limit that ran out says so. */
+function failureOf(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${JSON_TIMEOUT_MS / 1000}s`;
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    return code && !cause.message.includes(code) ? `${code} ${cause.message}` : cause.message;
-  }
-  return messageOf(error);
+  return causeOf(error);
 }

@@ -1,7 +1,8 @@
 /**
  * The state behind the local Storage API of the tests: buckets and objects, with each object's
  * bytes in a real file under a temporary folder (named by a hash of its key, so keys of any shape
- * and length fit) and its metadata in memory. Failures carry the Storage API's own error bodies:
+ * and length fit) and its metadata in memory. Its shapes are the client's, which are the
+ * service's wire format. Failures carry the Storage API's own error bodies:
  * HTTP 400 with the meant status as a string (`{"statusCode":"404","error":"Bucket not found",...}`),
  * the shape the CLI's messages quote and its retry rules look for.
  */
@@ -11,18 +12,9 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Bucket, ListedObject, ObjectMetadata } from '../../tasks/storage/storage-api.js';
 
-export interface StoredBucket {
-  id: string;
-  name: string;
-  owner: string;
-  public: boolean;
-  file_size_limit: number | null;
-  allowed_mime_types: string[] | null;
-  created_at: string;
-  updated_at: string;
-}
-
+/** An object row as the service keeps it (the list, download and delete routes show parts of it). */
 export interface StoredObject {
   id: string;
   name: string;
@@ -31,15 +23,7 @@ export interface StoredObject {
   created_at: string;
   updated_at: string;
   last_accessed_at: string;
-  metadata: {
-    eTag: string;
-    size: number;
-    mimetype: string;
-    cacheControl: string;
-    lastModified: string;
-    contentLength: number;
-    httpStatusCode: number;
-  };
+  metadata: ObjectMetadata;
 }
 
 /** A refusal as the Storage API words it. */
@@ -61,23 +45,13 @@ export const bucketNotFound = () => new StorageRefusal(404, 'Bucket not found', 
 export const objectNotFound = () => new StorageRefusal(404, 'not_found', 'Object not found');
 export const duplicate = () => new StorageRefusal(409, 'Duplicate', 'The resource already exists');
 
-/** One entry of a folder listing, as POST /object/list answers. */
-export interface ListedEntry {
-  name: string;
-  id: string | null;
-  updated_at: string | null;
-  created_at: string | null;
-  last_accessed_at: string | null;
-  metadata: StoredObject['metadata'] | null;
-}
-
 export class StorageStore {
-  readonly buckets = new Map<string, StoredBucket>();
+  readonly buckets = new Map<string, Bucket>();
   readonly objects = new Map<string, Map<string, StoredObject>>();
 
   constructor(readonly root: string) {}
 
-  createBucket(name: string): StoredBucket {
+  createBucket(name: string): Bucket {
     if (this.buckets.has(name)) throw duplicate();
     const now = new Date().toISOString();
     const bucket = { id: name, name, owner: '', public: false, file_size_limit: null, allowed_mime_types: null, created_at: now, updated_at: now };
@@ -159,10 +133,10 @@ export class StorageStore {
    * matched case-insensitively against prefix + search, and each match is reported at the level
    * below the prefix: an object there, or the folder it lies in (id null), sorted by name.
    */
-  list(bucket: string, body: { prefix: string; search?: string; limit?: number; offset?: number }): ListedEntry[] {
+  list(bucket: string, body: { prefix: string; search?: string; limit?: number; offset?: number }): ListedObject[] {
     const prefix = body.prefix.length > 0 && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix;
     const wanted = (prefix + (body.search ?? '')).toLowerCase();
-    const entries = new Map<string, ListedEntry>();
+    const entries = new Map<string, ListedObject>();
     for (const object of this.objects.get(bucket)?.values() ?? []) {
       if (!object.name.toLowerCase().startsWith(wanted) || !object.name.startsWith(prefix)) continue;
       const rest = object.name.slice(prefix.length);

@@ -62,7 +62,7 @@ function elapsed(began: number): string {
 }
 
 /** fetch() wraps the socket error in `cause`; that is the part worth showing. */
-function causeOf(error: unknown): string {
+export function causeOf(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof Error) {
     const code = (cause as NodeJS.ErrnoException).code;
