@@ -37,7 +37,8 @@ export const storageCommands: CommandSpec[] = commandGroup(
       description:
         'Copies a local file to a bucket or a stored object to the local disk; one side must be an ss:/// path and ' +
         'the other a local one, since copying between buckets is not supported. Uploading to a bucket that does ' +
-        'not exist creates it.',
+        'not exist creates it. Relative local paths start from the project folder, as every path the CLI reads ' +
+        'does. In a terminal, transfers of more than a few MB show a progress bar.',
       args: { min: 2, max: 2, usage: '<src> <dst>' },
       flags: [
         recursiveFlag('Copy a whole folder tree.'),
