@@ -1,7 +1,8 @@
 /**
  * `storage cp ss:///... <local>` (facts §9). Objects stream from the Storage API into a
  * temporary file beside their destination, which is renamed into place only once the last byte
- * is on disk: a failed or interrupted download never leaves a truncated file under the real name.
+ * is on disk: a failed or interrupted download leaves neither a truncated file under the real
+ * name nor, after Ctrl-C, the temporary one (partial-files.ts).
  *
  * A recursive copy walks the remote tree first (names and sizes), then downloads; into an
  * existing local folder the remote folder's own name is added, as `cp -r` does. Object names that
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { TaskError, messageOf } from '../task-error.js';
 import { fileFailure, statOrNothing } from './local-files.js';
+import { trackPartial, untrackPartial } from './partial-files.js';
 import { walkTree, type Entry } from './object-walk.js';
 import type { StorageClient } from './storage-api.js';
 import { baseName } from './storage-url.js';
@@ -35,6 +37,7 @@ async function downloadFile(context: DownloadContext, remotePath: string, localP
   const absolutePath = path.resolve(context.cwd, localPath);
   const partial = path.join(path.dirname(absolutePath), `.${path.basename(absolutePath)}.${randomBytes(4).toString('hex')}.part`);
   let written = 0;
+  trackPartial(partial);
   try {
     const sink = createWriteStream(partial, { flags: 'wx' });
     await pipeline(counted(download.body, (bytes) => {
@@ -48,6 +51,8 @@ async function downloadFile(context: DownloadContext, remotePath: string, localP
     // A system error code means the disk side failed; anything else is the connection breaking off.
     if (/^E[A-Z]+$/.test((error as NodeJS.ErrnoException).code ?? '')) throw fileFailure('write file', 'write', localPath, error);
     throw new TaskError(`failed to write file: ${localPath}: the download broke off (${messageOf(error)})`, undefined, { cause: error });
+  } finally {
+    untrackPartial(partial);
   }
   context.reporter.finished();
 }

@@ -1,11 +1,13 @@
 /**
  * The storage commands as a user in a terminal meets them (a real pseudo-terminal): `rm` asks
- * once per bucket and does nothing on "n", and a large `cp` draws a progress bar of bytes and
- * files that ends at 100%. Needs the built CLI (`npm run build`, as `npm test` does).
+ * once per bucket and does nothing on "n", a large `cp` draws a progress bar of bytes and files
+ * that ends at 100%, and Ctrl-C during a download leaves no file behind. Needs the built CLI
+ * (`npm run build`, as `npm test` does).
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BIN } from '../helpers/run-cli.js';
@@ -66,5 +68,22 @@ describe('storage commands in a terminal', function () {
     const small = supabase(['cp', '-r', 'small.txt', 'ss:///media/']);
     assert.equal(await small.exited, 0, small.output());
     assert.equal(small.output().replace(/\r/g, ''), 'Uploading: small.txt => /media/small.txt\n');
+  });
+
+  it('an interrupted download leaves neither the file nor its temporary copy', async () => {
+    const { store } = project.storage;
+    store.createBucket('media');
+    const chunks = Array.from({ length: 64 }, () => randomBytes(1024 * 1024));
+    await store.upload('media', 'big.bin', Readable.from(chunks), { contentType: 'application/octet-stream', cacheControl: 'max-age=3600', upsert: false });
+    const child = spawn(process.execPath, [BIN, 'storage', 'cp', 'ss:///media/big.bin', 'big.bin', '--experimental'], {
+      cwd: project.root, env: { ...process.env, ...project.env }, stdio: 'ignore',
+    });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    // Interrupt as soon as the temporary file shows, i.e. in the middle of the transfer.
+    const deadline = Date.now() + 20_000;
+    while (!(await readdir(project.root)).some((name) => name.endsWith('.part')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    child.kill('SIGINT');
+    assert.equal(await ended, 'SIGINT');
+    assert.deepEqual((await readdir(project.root)).filter((name) => name.includes('big.bin')), []);
   });
 });
