@@ -221,11 +221,18 @@ describe('storage commands', function () {
     const denied = await ls();
     assert.deepEqual([denied.code, denied.stderr.split('\n')[0]], [1, 'Authorization failed for the access token and project ref pair: {"message":"You do not have permission to perform this action"}']);
 
+    await writeFile(path.join(project.root, 'supabase', '.temp', 'project-ref'), 'storagetestprojectaa');
+    project.apiKeys.splice(0, 2, { name: 'anon', api_key: 'anon-key' });
+    assert.equal((await ls()).stderr.split('\n')[0], 'Service role key not found.');
+    project.apiKeys.splice(0);
+    assert.equal((await ls()).stderr.split('\n')[0], 'Anon key not found.');
+
     await rm(path.join(project.root, 'supabase', '.temp', 'project-ref'));
     const unlinked = await ls();
     assert.deepEqual([unlinked.code, unlinked.stderr.split('\n')[0]], [1, 'Cannot find project ref. Have you run supabase link?']);
 
     await writeFile(path.join(project.root, 'supabase', '.temp', 'project-ref'), 'storagetestprojectaa');
+    project.apiKeys.push({ name: 'service_role', api_key: SERVICE_ROLE_KEY });
     project.storage.store.createBucket('x');
     assert.equal((await ls()).stdout, 'x/\n');
     const wrongKey = await (async () => {

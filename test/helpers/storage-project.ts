@@ -14,8 +14,15 @@ export const STORAGE_REF = 'storagetestprojectaa';
 export const SERVICE_ROLE_KEY = 'service-role-key-of-the-storage-tests';
 export const ACCESS_TOKEN = `sbp_${'5e'.repeat(20)}`;
 
+/** The project's API keys as the Management API lists them. */
+function defaultKeys(): Array<{ name: string; api_key: string }> {
+  return [{ name: 'anon', api_key: 'anon-key' }, { name: 'service_role', api_key: SERVICE_ROLE_KEY }];
+}
+
 export interface StorageProject {
   root: string;
+  /** What GET /v1/projects/{ref}/api-keys answers for the linked project; tests may change it. */
+  apiKeys: Array<{ name: string; api_key: string }>;
   env: NodeJS.ProcessEnv;
   api: ManagementApiServer;
   storage: StorageApiServer;
@@ -28,10 +35,11 @@ export interface StorageProject {
 
 /** Starts both servers and makes a project folder linked to STORAGE_REF. */
 export async function startStorageProject(): Promise<StorageProject> {
+  const apiKeys = defaultKeys();
   const api = new ManagementApiServer({
     getProjectApiKeys: ({ params }) =>
       params.ref === STORAGE_REF
-        ? { status: 200, body: [{ name: 'anon', api_key: 'anon-key' }, { name: 'service_role', api_key: SERVICE_ROLE_KEY }] }
+        ? { status: 200, body: apiKeys }
         : { status: 403, raw: '{"message":"You do not have permission to perform this action"}' },
   });
   const storage = new StorageApiServer(SERVICE_ROLE_KEY);
@@ -49,12 +57,14 @@ export async function startStorageProject(): Promise<StorageProject> {
   };
   return {
     root,
+    apiKeys,
     env,
     api,
     storage,
     run: (args) => runMain(['storage', ...args, '--experimental'], { cwd: root, env }),
     async reset() {
       await storage.reset();
+      apiKeys.splice(0, apiKeys.length, ...defaultKeys());
       api.requests.length = 0;
       api.violations.length = 0;
       for (const entry of await readdir(root)) await rm(path.join(root, entry), { recursive: true, force: true });
