@@ -48,7 +48,7 @@ let shared: Promise<OpenAPIBackend> | undefined;
 function specBackend(): Promise<OpenAPIBackend> {
   shared ??= (async () => {
     const definition = parse(readFileSync(SPEC_FILE, 'utf8')) as Document;
-    const backend = new OpenAPIBackend({ definition: withoutUntypedNullable(definition), validate: true, quick: false, ajvOpts: { allErrors: true } });
+    const backend = new OpenAPIBackend({ definition: withRegexLiteralsUnwrapped(withoutUntypedNullable(definition)), validate: true, quick: false, ajvOpts: { allErrors: true } });
     await backend.init();
     return backend;
   })();
@@ -173,6 +173,21 @@ function withoutUntypedNullable<T>(value: T): T {
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([key]) => !(key === 'nullable' && !('type' in (value as object))))
     .map(([key, item]) => [key, withoutUntypedNullable(item)]);
+  return Object.fromEntries(entries) as T;
+}
+
+/**
+ * A few `pattern`s are written as JavaScript regex literals, slashes included (the one for secret
+ * names forbids the SUPABASE_ prefix that way); taken literally, no name could ever match. JSON Schema patterns have
+ * no delimiters, so the slashes are dropped (on a copy) and the expression is checked as meant.
+ */
+function withRegexLiteralsUnwrapped<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withRegexLiteralsUnwrapped) as T;
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
+    if (key === 'pattern' && typeof item === 'string' && /^\/.+\/$/.test(item)) return [key, item.slice(1, -1)];
+    return [key, withRegexLiteralsUnwrapped(item)];
+  });
   return Object.fromEntries(entries) as T;
 }
 
