@@ -23,8 +23,8 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Calls main() in this process with captured output; much faster for checks over every command. */
-export async function runMain(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+/** Calls main() in this process with captured output; much faster for checks over every command. `input` is what stdin holds. */
+export async function runMain(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await main({
@@ -35,7 +35,7 @@ export async function runMain(args: string[], options: { cwd?: string; env?: Nod
       stdout: (text) => void (stdout += text),
       stderr: (text) => void (stderr += text),
       interactive: false,
-      readStdin: async () => '',
+      readStdin: async () => options.input ?? '',
     },
   });
   return { code, stdout, stderr };
