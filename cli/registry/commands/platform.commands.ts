@@ -33,6 +33,7 @@ const projects = commandGroup(
   [
     {
       name: 'create',
+      load: () => import('../../commands/projects-create.command.js'),
       summary: 'Start a new hosted project',
       description:
         'Creates a project in an organization and prints its dashboard address. In a terminal it asks for ' +
@@ -78,6 +79,7 @@ const projects = commandGroup(
     },
     {
       name: 'list',
+      load: () => import('../../commands/projects-list.command.js'),
       summary: 'Show every project you can access',
       description:
         'Prints a table of your projects with their organization, reference id, name, region and creation time; ' +
@@ -92,6 +94,7 @@ const projects = commandGroup(
     },
     {
       name: 'delete',
+      load: () => import('../../commands/projects-delete.command.js'),
       summary: 'Permanently remove a hosted project',
       description:
         'Deletes the project and everything in it after a confirmation (default yes), then forgets its saved ' +
@@ -109,6 +112,7 @@ const projects = commandGroup(
     },
     {
       name: 'api-keys',
+      load: () => import('../../commands/projects-api-keys.command.js'),
       summary: 'Print a project\'s API keys',
       description: 'Shows the anon, service_role and any other API keys of the project; the linked project is used unless --project-ref names another.',
       flags: [projectRefFlag()],
@@ -126,6 +130,7 @@ const orgs = commandGroup(
   [
     {
       name: 'list',
+      load: () => import('../../commands/orgs-list.command.js'),
       summary: 'Show the organizations you belong to',
       description: 'Prints the id and name of every organization your account is a member of.',
       examples: [
@@ -138,6 +143,7 @@ const orgs = commandGroup(
     },
     {
       name: 'create',
+      load: () => import('../../commands/orgs-create.command.js'),
       summary: 'Start a new organization',
       description: 'Creates an organization with the given name and prints its id.',
       args: { min: 1, max: 1, usage: '<name>' },
@@ -252,12 +258,14 @@ const secrets = commandGroup(
   [
     {
       name: 'list',
+      load: () => import('../../commands/secrets-list.command.js'),
       summary: 'Show the names of a project\'s secrets',
       description: 'Prints each secret\'s name with a digest of its value; the values themselves are never shown.',
       examples: [{ id: 'basic-usage', name: 'List secrets', code: 'supabase secrets list' }],
     },
     {
       name: 'set',
+      load: () => import('../../commands/secrets-set.command.js'),
       summary: 'Add or overwrite secrets',
       description:
         'Stores each NAME=VALUE pair as a secret of the project, replacing secrets of the same name. With ' +
@@ -276,6 +284,7 @@ const secrets = commandGroup(
     },
     {
       name: 'unset',
+      load: () => import('../../commands/secrets-unset.command.js'),
       summary: 'Delete secrets by name',
       description: 'Removes the named secrets from the project. Running it without names sends an empty list and changes nothing.',
       args: { min: 0, max: Infinity, usage: '<NAME> ...' },
@@ -297,6 +306,7 @@ const sso = commandGroup(
   [
     {
       name: 'add',
+      load: () => import('../../commands/sso-add.command.js'),
       summary: 'Register a new identity provider',
       description:
         'Adds a SAML identity provider from its metadata, given either as a local file or as an HTTPS address ' +
@@ -317,6 +327,7 @@ const sso = commandGroup(
     },
     {
       name: 'remove',
+      load: () => import('../../commands/sso-remove.command.js'),
       summary: 'Delete an identity provider',
       description: 'Removes the provider with the given UUID and prints what was removed.',
       args: { min: 1, max: 1, usage: PROVIDER_ID },
@@ -324,6 +335,7 @@ const sso = commandGroup(
     },
     {
       name: 'update',
+      load: () => import('../../commands/sso-update.command.js'),
       summary: 'Change an identity provider',
       description:
         'Replaces a provider\'s metadata, attribute mapping or email domains. --domains sets the whole list and ' +
@@ -340,6 +352,7 @@ const sso = commandGroup(
     },
     {
       name: 'show',
+      load: () => import('../../commands/sso-show.command.js'),
       summary: 'Show one identity provider',
       description: 'Prints the provider\'s domains, metadata source, entity id and attribute mapping; --metadata prints only its metadata XML.',
       args: { min: 1, max: 1, usage: PROVIDER_ID },
@@ -348,12 +361,14 @@ const sso = commandGroup(
     },
     {
       name: 'list',
+      load: () => import('../../commands/sso-list.command.js'),
       summary: 'Show every identity provider of a project',
       description: 'Prints a table of the project\'s SAML providers with their domains and entity ids.',
       examples: [{ id: 'json', name: 'List providers as JSON', code: 'supabase sso list -o json' }],
     },
     {
       name: 'info',
+      load: () => import('../../commands/sso-info.command.js'),
       summary: 'Print the values to enter in your identity provider',
       description:
         'Shows the ACS URL, entity id and relay state of the project\'s Auth service, which the identity ' +
@@ -378,12 +393,14 @@ const snippets = commandGroup(
   [
     {
       name: 'list',
+      load: () => import('../../commands/snippets-list.command.js'),
       summary: 'Show the SQL snippets of the linked project',
       description: 'Prints each snippet\'s id, name, visibility, owner and timestamps. Only the linked project is looked at.',
       examples: [{ id: 'basic-usage', name: 'List snippets', code: 'supabase snippets list' }],
     },
     {
       name: 'download',
+      load: () => import('../../commands/snippets-download.command.js'),
       summary: 'Print the SQL of one snippet',
       description: 'Writes the snippet\'s SQL to standard output, ready to redirect into a file.',
       args: { min: 1, max: 1, usage: '<snippet-id>' },

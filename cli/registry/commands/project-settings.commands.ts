@@ -18,13 +18,14 @@ function desiredSubdomainFlag(purpose: string): FlagSpec {
   return { name: 'desired-subdomain', type: 'string', description: `Subdomain of supabase.co to ${purpose}, without the domain part.` };
 }
 
-/** A `get` child that only reads the setting the group is about. */
-function getChild(what: string, detail: string, example: string): ChildSpec {
+/** A `get` child that only reads the setting the group is about (runnable once its handler is passed). */
+function getChild(what: string, detail: string, example: string, load?: ChildSpec['load']): ChildSpec {
   return {
     name: 'get',
     summary: `Show the project's ${what}`,
     description: detail,
     examples: [{ id: 'basic-usage', name: `Show the ${what}`, code: example }],
+    ...(load ? { load } : {}),
   };
 }
 
@@ -176,9 +177,11 @@ const networkRestrictions = settingsGroup(
       'network restrictions',
       'Prints the IPv4 and IPv6 ranges currently allowed to reach the database, and whether they have been applied.',
       'supabase network-restrictions get --experimental',
+      () => import('../../commands/network-restrictions-get.command.js'),
     ),
     {
       name: 'update',
+      load: () => import('../../commands/network-restrictions-update.command.js'),
       summary: 'Replace the list of allowed address ranges',
       description:
         'Sets the complete list of CIDR ranges allowed to reach the database; IPv4 and IPv6 entries are sorted ' +
@@ -208,9 +211,10 @@ const networkBans = settingsGroup(
       'database too often. These commands show and remove such bans.',
   },
   [
-    getChild('banned addresses', 'Prints the IP addresses currently banned from the project\'s database.', 'supabase network-bans get --experimental'),
+    getChild('banned addresses', 'Prints the IP addresses currently banned from the project\'s database.', 'supabase network-bans get --experimental', () => import('../../commands/network-bans-get.command.js')),
     {
       name: 'remove',
+      load: () => import('../../commands/network-bans-remove.command.js'),
       summary: 'Lift bans on IP addresses',
       description: 'Unbans the given addresses so they can connect to the database again. Only IPv4 addresses are accepted.',
       flags: [{ name: 'db-unban-ip', type: 'stringSlice', description: 'IPv4 addresses to unban (comma-separated or repeated).' }],
@@ -228,9 +232,10 @@ const sslEnforcement = settingsGroup(
     links: [{ name: 'SSL enforcement guide', link: `${DOCS}/ssl-enforcement` }],
   },
   [
-    getChild('SSL enforcement setting', 'Tells whether SSL is currently enforced for database connections.', 'supabase ssl-enforcement get --experimental'),
+    getChild('SSL enforcement setting', 'Tells whether SSL is currently enforced for database connections.', 'supabase ssl-enforcement get --experimental', () => import('../../commands/ssl-enforcement-get.command.js')),
     {
       name: 'update',
+      load: () => import('../../commands/ssl-enforcement-update.command.js'),
       summary: 'Turn SSL enforcement on or off',
       description: 'Changes the setting and prints the new state. Give exactly one of the two flags; they cannot be combined.',
       flags: [
@@ -261,9 +266,10 @@ const postgresConfig = settingsGroup(
     links: [{ name: 'Custom Postgres config guide', link: `${DOCS}/custom-postgres-config` }],
   },
   [
-    getChild('Postgres overrides', 'Prints every parameter that has a custom value, with that value.', 'supabase postgres-config get --experimental'),
+    getChild('Postgres overrides', 'Prints every parameter that has a custom value, with that value.', 'supabase postgres-config get --experimental', () => import('../../commands/postgres-config-get.command.js')),
     {
       name: 'update',
+      load: () => import('../../commands/postgres-config-update.command.js'),
       summary: 'Set Postgres parameter overrides',
       description:
         'Merges the given key=value pairs into the current overrides, or replaces all of them with ' +
@@ -292,12 +298,14 @@ const encryption = settingsGroup(
   [
     {
       name: 'get-root-key',
+      load: () => import('../../commands/encryption-get-root-key.command.js'),
       summary: 'Print the project\'s pgsodium root key',
       description: 'Fetches and prints the root key. Treat the output as a secret.',
       examples: [{ id: 'basic-usage', name: 'Show the root key', code: 'supabase encryption get-root-key' }],
     },
     {
       name: 'update-root-key',
+      load: () => import('../../commands/encryption-update-root-key.command.js'),
       summary: 'Replace the project\'s pgsodium root key',
       description:
         'Asks for the new key on standard input, without echoing it, and stores it. Anything encrypted with keys ' +

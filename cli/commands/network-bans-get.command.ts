@@ -1,0 +1,15 @@
+/** `supabase network-bans get` (experimental, facts §10): the banned addresses; the platform reads them with a POST. */
+import type { CommandContext } from '../context.js';
+import { goList } from '../platform/go-list.js';
+import { projectApi } from '../platform/project-api.js';
+import { expectStatus } from '../../tasks/platform/api/client.js';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const { api, ref } = await projectApi(ctx);
+  const bans = await expectStatus(
+    'retrieving network bans',
+    api.POST('/v1/projects/{ref}/network-bans/retrieve', { params: { path: { ref } } }),
+    [201],
+  );
+  ctx.io.stdout(`DB banned IPs: ${goList(bans.banned_ipv4_addresses)}\n`);
+}

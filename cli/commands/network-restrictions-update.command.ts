@@ -1,0 +1,20 @@
+/**
+ * `supabase network-restrictions update --db-allow-cidr ...` (experimental, facts §10): replaces the
+ * allowed ranges. Every range is checked before anything is sent; both lists are always sent.
+ */
+import type { CommandContext } from '../context.js';
+import { expectAnswer } from '../platform/answer.js';
+import { describeRestrictions } from '../platform/network-restrictions-output.js';
+import { projectApi } from '../platform/project-api.js';
+import { splitAllowedCidrs } from '../../tasks/platform/cidr-ranges.js';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const body = splitAllowedCidrs((ctx.flags['db-allow-cidr'] as string[] | undefined) ?? [], ctx.flags['bypass-cidr-checks'] === true);
+  const { api, ref } = await projectApi(ctx);
+  const answer = await expectAnswer(
+    api.POST('/v1/projects/{ref}/network-restrictions/apply', { params: { path: { ref } }, body }),
+    [201],
+    ({ body: sent }) => `failed to apply network restrictions: ${sent}`,
+  );
+  ctx.io.stdout(describeRestrictions(answer));
+}

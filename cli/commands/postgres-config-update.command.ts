@@ -1,0 +1,31 @@
+/**
+ * `supabase postgres-config update --config k=v ... [--replace-existing-overrides]` (experimental,
+ * facts §10): merges the pairs into the current overrides (or replaces them all), sends the result,
+ * then reads the settings back and prints them as `get` does.
+ */
+import type { CommandContext } from '../context.js';
+import { expectAnswer } from '../platform/answer.js';
+import { describeOverrides } from '../platform/postgres-overrides-output.js';
+import { currentOverrides } from '../platform/postgres-overrides-read.js';
+import { projectApi } from '../platform/project-api.js';
+import { mergeOverrides, parseOverrides } from '../../tasks/platform/postgres-overrides.js';
+import type { components } from '../../tasks/platform/api/management-api.gen.js';
+
+const DOCS = 'https://supabase.com/docs/guides/platform/custom-postgres-config';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const changes = parseOverrides((ctx.flags.config as string[] | undefined) ?? []);
+  const { api, ref } = await projectApi(ctx);
+  const base = ctx.flags['replace-existing-overrides'] === true ? {} : await currentOverrides(api, ref);
+  // The values were typed from text; the platform checks names and ranges, as it does for the original.
+  const body = mergeOverrides(base, changes) as components['schemas']['UpdatePostgresConfigBody'];
+  await expectAnswer(
+    api.PUT('/v1/projects/{ref}/config/database/postgres', { params: { path: { ref } }, body }),
+    [200],
+    ({ code, status, body: sent }) => {
+      const message = `failed to update config overrides: ${status} (${sent})`;
+      return code === 400 ? [message, `An override is probably unsupported or has an invalid value; see ${DOCS}`] : message;
+    },
+  );
+  ctx.io.stdout(describeOverrides(await currentOverrides(api, ref)));
+}

@@ -1,0 +1,14 @@
+/** `supabase secrets unset [NAME ...]` (facts §10): deletes the named secrets; no names sends an empty list. */
+import type { CommandContext } from '../context.js';
+import { projectApi } from '../platform/project-api.js';
+import { expectStatus } from '../../tasks/platform/api/client.js';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const { api, ref } = await projectApi(ctx);
+  await expectStatus(
+    'unsetting project secrets',
+    api.DELETE('/v1/projects/{ref}/secrets', { params: { path: { ref } }, body: [...ctx.args] }),
+    [200],
+  );
+  ctx.io.stdout('Finished supabase secrets unset.\n');
+}

@@ -1,0 +1,23 @@
+/**
+ * `supabase ssl-enforcement update --enable-db-ssl-enforcement | --disable-db-ssl-enforcement`
+ * (experimental, facts §10). The registry keeps the two flags exclusive; giving neither is refused here.
+ */
+import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import { expectAnswer } from '../platform/answer.js';
+import { projectApi } from '../platform/project-api.js';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const enable = ctx.flags['enable-db-ssl-enforcement'] === true;
+  if (!enable && ctx.flags['disable-db-ssl-enforcement'] !== true) {
+    throw new UsageError('enable/disable not specified', 'Pass --enable-db-ssl-enforcement or --disable-db-ssl-enforcement.');
+  }
+  const { api, ref } = await projectApi(ctx);
+  const answer = await expectAnswer(
+    api.PUT('/v1/projects/{ref}/ssl-enforcement', { params: { path: { ref } }, body: { requestedConfig: { database: enable } } }),
+    [200],
+    ({ body }) => `failed to update SSL enforcement config: ${body}`,
+  );
+  const enforced = answer.currentConfig.database && answer.appliedSuccessfully;
+  ctx.io.stdout(enforced ? 'SSL is now being enforced.\n' : 'SSL is *NOT* being enforced.\n');
+}

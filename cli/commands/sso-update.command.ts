@@ -1,0 +1,39 @@
+/**
+ * `supabase sso update <provider-id>` (facts §10): reads the provider, then replaces its metadata,
+ * attribute mapping or domains. --domains sets the whole list; --add-domains and --remove-domains
+ * edit the current one. Domains are sent only when one of those flags was given.
+ */
+import type { CommandContext } from '../context.js';
+import { expectAnswer } from '../platform/answer.js';
+import { projectApi } from '../platform/project-api.js';
+import { providerIdArg, providerNotFound, providerSource } from '../platform/sso-input.js';
+import { printProvider, type Provider } from '../platform/sso-output.js';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const id = providerIdArg(ctx);
+  const { api, ref } = await projectApi(ctx);
+  const path = { ref, provider_id: id };
+  const current = await expectAnswer(
+    api.GET('/v1/projects/{ref}/config/auth/sso/providers/{provider_id}', { params: { path } }),
+    [200],
+    ({ code, body }) => (code === 404 ? providerNotFound(id) : `unexpected error fetching identity provider: ${body}`),
+  );
+  const domains = newDomains(ctx, current);
+  const body = { ...(await providerSource(ctx)), ...(domains ? { domains } : {}) };
+  const updated = await expectAnswer(
+    api.PUT('/v1/projects/{ref}/config/auth/sso/providers/{provider_id}', { params: { path }, body }),
+    [200],
+    ({ body: sent }) => `unexpected error updating identity provider: ${sent}`,
+  );
+  await printProvider(ctx, updated);
+}
+
+/** The domain list to send, or undefined to leave the domains alone. */
+function newDomains(ctx: CommandContext, current: Provider): string[] | undefined {
+  const list = (name: string) => (ctx.flags[name] as string[] | undefined) ?? [];
+  if (list('domains').length > 0) return list('domains');
+  if (!ctx.changed.has('add-domains') && !ctx.changed.has('remove-domains')) return undefined;
+  const removed = new Set(list('remove-domains'));
+  const kept = (current.domains ?? []).map((domain) => domain.domain).filter((domain): domain is string => Boolean(domain) && !removed.has(domain!));
+  return [...new Set([...kept, ...list('add-domains')])];
+}

@@ -1,0 +1,33 @@
+/**
+ * For the commands whose failure messages are not the usual `Unexpected error <doing>: <body>`
+ * (network restrictions, SSL enforcement, Postgres overrides, SSO's 404s): the data of an expected
+ * answer, or the command's own wording built from the status and the body as the platform sent it.
+ */
+import { UserError } from '../errors.js';
+import { rawBody } from '../../tasks/platform/api/client.js';
+
+/** What a failure message may quote. `status` reads like `400 Bad Request`, as Go's `resp.Status`. */
+export interface Failure {
+  code: number;
+  status: string;
+  body: string;
+}
+
+/** The failure's message, plus a suggestion when the command has one. */
+export type FailureWording = (failure: Failure) => string | [message: string, suggestion: string];
+
+interface CallResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Awaits a call; any status outside `expected` becomes a UserError worded by `wording`. */
+export async function expectAnswer<T>(call: Promise<CallResult<T>>, expected: readonly number[], wording: FailureWording): Promise<T> {
+  const result = await call;
+  const { response } = result;
+  if (expected.includes(response.status) && result.data !== undefined) return result.data;
+  const worded = wording({ code: response.status, status: `${response.status} ${response.statusText}`.trim(), body: rawBody(response, result.error) });
+  const [message, suggestion] = typeof worded === 'string' ? [worded, undefined] : worded;
+  throw new UserError(message, suggestion);
+}

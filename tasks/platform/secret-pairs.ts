@@ -1,0 +1,45 @@
+/**
+ * The secrets `secrets set` sends (facts §10): NAME=VALUE arguments, or a dotenv file read with the
+ * maintained `dotenv` parser. Names the platform reserves (the SUPABASE_ prefix) are refused here,
+ * before anything is sent, so a run either stores every secret or none.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'dotenv';
+import { TaskError, messageOf } from '../task-error.js';
+import type { components } from './api/management-api.gen.js';
+
+export type SecretPair = components['schemas']['CreateSecretBody'];
+
+const RESERVED_PREFIX = 'SUPABASE_';
+
+/** Every assignment of a dotenv file, in file order. */
+export async function secretsFromEnvFile(file: string): Promise<SecretPair[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new TaskError(`failed to read env file: ${messageOf(error)}`);
+  }
+  return checked(Object.entries(parse(text)).map(([name, value]) => ({ name, value })));
+}
+
+/** `NAME=VALUE` arguments, split at the first `=`; the value may be empty, the name may not. */
+export function secretsFromArgs(args: readonly string[]): SecretPair[] {
+  if (args.length === 0) throw new TaskError('No arguments found. Use --env-file to read from a .env file.');
+  return checked(args.map((pair) => {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new TaskError(`Invalid secret pair: ${pair}. Must be NAME=VALUE.`);
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  }));
+}
+
+function checked(secrets: SecretPair[]): SecretPair[] {
+  const reserved = secrets.filter((secret) => secret.name.startsWith(RESERVED_PREFIX)).map((secret) => secret.name);
+  if (reserved.length > 0) {
+    throw new TaskError(
+      `Secret names cannot start with ${RESERVED_PREFIX}: ${reserved.join(', ')}`,
+      'The platform sets the SUPABASE_* variables of every function itself; rename these secrets.',
+    );
+  }
+  return secrets;
+}
