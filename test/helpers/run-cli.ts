@@ -1,5 +1,5 @@
 /** Runs the CLI for tests: as a real process through bin/supabase.js, or in-process through main(). */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../cli/main.js';
 
@@ -21,6 +21,23 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     timeout: 60_000,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Like runCli, without blocking this process: for tests whose servers run in the test process. */
+export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, SUPABASE_DEBUG: '', SUPABASE_EXPERIMENTAL: '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
 }
 
 /** Calls main() in this process with captured output; much faster for checks over every command. `input` is what stdin holds. */
