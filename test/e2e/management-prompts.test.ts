@@ -5,10 +5,10 @@
  * Needs the built binary (`npm test` builds it) and util-linux `script`.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { requireCommand } from '../helpers/require-command.js';
 import { ManagementHarness, REF, TOKEN } from '../helpers/management-harness.js';
 import { KEYS, PtySession } from '../helpers/pty-session.js';
 
@@ -18,14 +18,6 @@ const PROJECTS = [
   { id: OTHER, organization_id: 'acme', name: 'labs', region: 'us-east-1', created_at: '2024-02-21T10:15:42Z' },
 ];
 
-function hasScript(): boolean {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('Management API prompts in a terminal', function () {
   this.timeout(60_000);
@@ -33,10 +25,7 @@ describe('Management API prompts in a terminal', function () {
   let unlinked = '';
 
   before(async function () {
-    if (!hasScript()) {
-      if (process.env.CI === 'true') throw new Error('util-linux `script` is missing: install bsdutils');
-      this.skip();
-    }
+    requireCommand(this, 'script', ['--version'], 'install bsdutils (util-linux)');
     await h.start();
     unlinked = await mkdtemp(path.join(os.tmpdir(), 'mgmt-unlinked-'));
   });

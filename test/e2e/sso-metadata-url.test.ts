@@ -11,20 +11,13 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { requireCommand } from '../helpers/require-command.js';
 import { ManagementHarness, TOKEN } from '../helpers/management-harness.js';
 import { runCliAsync } from '../helpers/run-cli.js';
 
 const XML = '<?xml version="1.0"?><EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com"/>';
 const SKIP = ' Use --skip-url-validation to suppress this error';
 
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('sso add --metadata-url over HTTPS', function () {
   this.timeout(60_000);
@@ -35,10 +28,7 @@ describe('sso add --metadata-url over HTTPS', function () {
   let base = '';
 
   before(async function () {
-    if (!hasOpenssl()) {
-      if (process.env.CI === 'true') throw new Error('the openssl command is missing: install openssl');
-      this.skip();
-    }
+    requireCommand(this, 'openssl', ['version'], 'install openssl (.ci/run does)');
     dir = await mkdtemp(path.join(os.tmpdir(), 'sso-tls-'));
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
