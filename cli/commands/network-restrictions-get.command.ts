@@ -1,15 +1,15 @@
 /** `supabase network-restrictions get` (experimental, facts §10): the ranges allowed to reach the database. */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
 import { describeRestrictions } from '../platform/network-restrictions-output.js';
 import { projectApi } from '../platform/project-api.js';
+import { expectAnswer } from '../../tasks/platform/api/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);
   const answer = await expectAnswer(
     api.GET('/v1/projects/{ref}/network-restrictions', { params: { path: { ref } } }),
     [200],
-    ({ body }) => `failed to retrieve network restrictions; received: ${body}`,
+    'failed to retrieve network restrictions; received: ',
   );
   ctx.io.stdout(describeRestrictions(answer));
 }

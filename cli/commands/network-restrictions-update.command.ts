@@ -3,9 +3,9 @@
  * allowed ranges. Every range is checked before anything is sent; both lists are always sent.
  */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
 import { describeRestrictions } from '../platform/network-restrictions-output.js';
 import { projectApi } from '../platform/project-api.js';
+import { expectAnswer } from '../../tasks/platform/api/client.js';
 import { splitAllowedCidrs } from '../../tasks/platform/cidr-ranges.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
@@ -14,7 +14,7 @@ export default async function run(ctx: CommandContext): Promise<void> {
   const answer = await expectAnswer(
     api.POST('/v1/projects/{ref}/network-restrictions/apply', { params: { path: { ref } }, body }),
     [201],
-    ({ body: sent }) => `failed to apply network restrictions: ${sent}`,
+    'failed to apply network restrictions: ',
   );
   ctx.io.stdout(describeRestrictions(answer));
 }

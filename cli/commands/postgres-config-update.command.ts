@@ -4,7 +4,7 @@
  * then reads the settings back and prints them as `get` does.
  */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
+import { expectWorded } from '../platform/answer.js';
 import { describeOverrides } from '../platform/postgres-overrides-output.js';
 import { currentOverrides } from '../platform/postgres-overrides-read.js';
 import { projectApi } from '../platform/project-api.js';
@@ -19,7 +19,7 @@ export default async function run(ctx: CommandContext): Promise<void> {
   const base = ctx.flags['replace-existing-overrides'] === true ? {} : await currentOverrides(api, ref);
   // The values were typed from text; the platform checks names and ranges, as it does for the original.
   const body = mergeOverrides(base, changes) as components['schemas']['UpdatePostgresConfigBody'];
-  await expectAnswer(
+  await expectWorded(
     api.PUT('/v1/projects/{ref}/config/database/postgres', { params: { path: { ref } }, body }),
     [200],
     ({ code, status, body: sent }) => {

@@ -1,14 +1,14 @@
 /** `supabase ssl-enforcement get` (experimental, facts §10): whether database connections must use SSL. */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';
+import { expectAnswer } from '../../tasks/platform/api/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);
   const answer = await expectAnswer(
     api.GET('/v1/projects/{ref}/ssl-enforcement', { params: { path: { ref } } }),
     [200],
-    ({ body }) => `failed to retrieve SSL enforcement config; received: ${body}`,
+    'failed to retrieve SSL enforcement config; received: ',
   );
   const enforced = answer.currentConfig.database && answer.appliedSuccessfully;
   ctx.io.stdout(enforced ? 'SSL is being enforced.\n' : 'SSL is *NOT* being enforced.\n');

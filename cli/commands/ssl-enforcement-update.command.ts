@@ -4,8 +4,8 @@
  */
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
-import { expectAnswer } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';
+import { expectAnswer } from '../../tasks/platform/api/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const enable = ctx.flags['enable-db-ssl-enforcement'] === true;
@@ -16,7 +16,7 @@ export default async function run(ctx: CommandContext): Promise<void> {
   const answer = await expectAnswer(
     api.PUT('/v1/projects/{ref}/ssl-enforcement', { params: { path: { ref } }, body: { requestedConfig: { database: enable } } }),
     [200],
-    ({ body }) => `failed to update SSL enforcement config: ${body}`,
+    'failed to update SSL enforcement config: ',
   );
   const enforced = answer.currentConfig.database && answer.appliedSuccessfully;
   ctx.io.stdout(enforced ? 'SSL is now being enforced.\n' : 'SSL is *NOT* being enforced.\n');

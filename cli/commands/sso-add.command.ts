@@ -3,7 +3,7 @@
  * metadata (file or HTTPS address), with optional email domains and attribute mapping.
  */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
+import { expectWorded } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';
 import { providerSource } from '../platform/sso-input.js';
 import { printProvider } from '../platform/sso-output.js';
@@ -15,7 +15,7 @@ export default async function run(ctx: CommandContext): Promise<void> {
     ...(await providerSource(ctx)),
     ...(ctx.changed.has('domains') ? { domains: ctx.flags.domains as string[] } : {}),
   };
-  const provider = await expectAnswer(
+  const provider = await expectWorded(
     api.POST('/v1/projects/{ref}/config/auth/sso/providers', { params: { path: { ref } }, body }),
     [201],
     ({ code, body: sent }) => code === 404

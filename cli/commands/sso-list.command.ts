@@ -1,12 +1,12 @@
 /** `supabase sso list` (facts §10): the project's identity providers; other formats print `{"providers": [...]}`. */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
+import { expectWorded } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';
 import { describeProviders, printResult } from '../platform/sso-output.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);
-  const list = await expectAnswer(
+  const list = await expectWorded(
     api.GET('/v1/projects/{ref}/config/auth/sso/providers', { params: { path: { ref } } }),
     [200],
     ({ code, body }) => code === 404

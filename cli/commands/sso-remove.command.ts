@@ -1,6 +1,6 @@
 /** `supabase sso remove <provider-id>` (facts §10): deletes the provider and prints what was removed. */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
+import { expectWorded } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';
 import { providerIdArg, providerNotFound } from '../platform/sso-input.js';
 import { printProvider } from '../platform/sso-output.js';
@@ -8,7 +8,7 @@ import { printProvider } from '../platform/sso-output.js';
 export default async function run(ctx: CommandContext): Promise<void> {
   const id = providerIdArg(ctx);
   const { api, ref } = await projectApi(ctx);
-  const removed = await expectAnswer(
+  const removed = await expectWorded(
     api.DELETE('/v1/projects/{ref}/config/auth/sso/providers/{provider_id}', { params: { path: { ref, provider_id: id } } }),
     [200],
     ({ code, body }) => (code === 404 ? providerNotFound(id) : `Unexpected error removing identity provider: ${body}`),

@@ -1,7 +1,7 @@
 /** `supabase sso show <provider-id> [--metadata]` (facts §10): one provider, or only its raw SAML metadata XML. */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { expectAnswer } from '../platform/answer.js';
+import { expectWorded } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';
 import { providerIdArg, providerNotFound } from '../platform/sso-input.js';
 import { printProvider } from '../platform/sso-output.js';
@@ -9,7 +9,7 @@ import { printProvider } from '../platform/sso-output.js';
 export default async function run(ctx: CommandContext): Promise<void> {
   const id = providerIdArg(ctx);
   const { api, ref } = await projectApi(ctx);
-  const provider = await expectAnswer(
+  const provider = await expectWorded(
     api.GET('/v1/projects/{ref}/config/auth/sso/providers/{provider_id}', { params: { path: { ref, provider_id: id } } }),
     [200],
     ({ code, body }) => (code === 404 ? providerNotFound(id) : `Unexpected error fetching identity provider: ${body}`),

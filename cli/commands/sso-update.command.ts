@@ -4,7 +4,7 @@
  * edit the current one. Domains are sent only when one of those flags was given.
  */
 import type { CommandContext } from '../context.js';
-import { expectAnswer } from '../platform/answer.js';
+import { expectWorded } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';
 import { providerIdArg, providerNotFound, providerSource } from '../platform/sso-input.js';
 import { printProvider, type Provider } from '../platform/sso-output.js';
@@ -13,14 +13,14 @@ export default async function run(ctx: CommandContext): Promise<void> {
   const id = providerIdArg(ctx);
   const { api, ref } = await projectApi(ctx);
   const path = { ref, provider_id: id };
-  const current = await expectAnswer(
+  const current = await expectWorded(
     api.GET('/v1/projects/{ref}/config/auth/sso/providers/{provider_id}', { params: { path } }),
     [200],
     ({ code, body }) => (code === 404 ? providerNotFound(id) : `unexpected error fetching identity provider: ${body}`),
   );
   const domains = newDomains(ctx, current);
   const body = { ...(await providerSource(ctx)), ...(domains ? { domains } : {}) };
-  const updated = await expectAnswer(
+  const updated = await expectWorded(
     api.PUT('/v1/projects/{ref}/config/auth/sso/providers/{provider_id}', { params: { path }, body }),
     [200],
     ({ body: sent }) => `unexpected error updating identity provider: ${sent}`,

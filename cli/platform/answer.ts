@@ -1,7 +1,8 @@
 /**
- * For the commands whose failure messages are not the usual `Unexpected error <doing>: <body>`
- * (network restrictions, SSL enforcement, Postgres overrides, SSO's 404s): the data of an expected
- * answer, or the command's own wording built from the status and the body as the platform sent it.
+ * For the commands whose failure wording depends on the answer's status (SSO's 404s, the Postgres
+ * overrides' `400 Bad Request (<body>)`): the data of an expected answer, or the command's own
+ * message built from the status and the body as the platform sent it. A fixed prefix needs only
+ * the client's expectAnswer.
  */
 import { UserError } from '../errors.js';
 import { rawBody } from '../../tasks/platform/api/client.js';
@@ -23,7 +24,7 @@ interface CallResult<T> {
 }
 
 /** Awaits a call; any status outside `expected` becomes a UserError worded by `wording`. */
-export async function expectAnswer<T>(call: Promise<CallResult<T>>, expected: readonly number[], wording: FailureWording): Promise<T> {
+export async function expectWorded<T>(call: Promise<CallResult<T>>, expected: readonly number[], wording: FailureWording): Promise<T> {
   const result = await call;
   const { response } = result;
   if (expected.includes(response.status) && result.data !== undefined) return result.data;

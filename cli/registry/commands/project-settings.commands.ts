@@ -18,14 +18,13 @@ function desiredSubdomainFlag(purpose: string): FlagSpec {
   return { name: 'desired-subdomain', type: 'string', description: `Subdomain of supabase.co to ${purpose}, without the domain part.` };
 }
 
-/** A `get` child that only reads the setting the group is about (runnable once its handler is passed). */
-function getChild(what: string, detail: string, example: string, load?: ChildSpec['load']): ChildSpec {
+/** A `get` child that only reads the setting the group is about. */
+function getChild(what: string, detail: string, example: string): ChildSpec {
   return {
     name: 'get',
     summary: `Show the project's ${what}`,
     description: detail,
     examples: [{ id: 'basic-usage', name: `Show the ${what}`, code: example }],
-    ...(load ? { load } : {}),
   };
 }
 
@@ -173,12 +172,14 @@ const networkRestrictions = settingsGroup(
     links: [{ name: 'Network restrictions guide', link: `${DOCS}/network-restrictions` }],
   },
   [
-    getChild(
-      'network restrictions',
-      'Prints the IPv4 and IPv6 ranges currently allowed to reach the database, and whether they have been applied.',
-      'supabase network-restrictions get --experimental',
-      () => import('../../commands/network-restrictions-get.command.js'),
-    ),
+    {
+      ...getChild(
+        'network restrictions',
+        'Prints the IPv4 and IPv6 ranges currently allowed to reach the database, and whether they have been applied.',
+        'supabase network-restrictions get --experimental',
+      ),
+      load: () => import('../../commands/network-restrictions-get.command.js'),
+    },
     {
       name: 'update',
       load: () => import('../../commands/network-restrictions-update.command.js'),
@@ -211,7 +212,10 @@ const networkBans = settingsGroup(
       'database too often. These commands show and remove such bans.',
   },
   [
-    getChild('banned addresses', 'Prints the IP addresses currently banned from the project\'s database.', 'supabase network-bans get --experimental', () => import('../../commands/network-bans-get.command.js')),
+    {
+      ...getChild('banned addresses', 'Prints the IP addresses currently banned from the project\'s database.', 'supabase network-bans get --experimental'),
+      load: () => import('../../commands/network-bans-get.command.js'),
+    },
     {
       name: 'remove',
       load: () => import('../../commands/network-bans-remove.command.js'),
@@ -232,7 +236,10 @@ const sslEnforcement = settingsGroup(
     links: [{ name: 'SSL enforcement guide', link: `${DOCS}/ssl-enforcement` }],
   },
   [
-    getChild('SSL enforcement setting', 'Tells whether SSL is currently enforced for database connections.', 'supabase ssl-enforcement get --experimental', () => import('../../commands/ssl-enforcement-get.command.js')),
+    {
+      ...getChild('SSL enforcement setting', 'Tells whether SSL is currently enforced for database connections.', 'supabase ssl-enforcement get --experimental'),
+      load: () => import('../../commands/ssl-enforcement-get.command.js'),
+    },
     {
       name: 'update',
       load: () => import('../../commands/ssl-enforcement-update.command.js'),
@@ -266,7 +273,10 @@ const postgresConfig = settingsGroup(
     links: [{ name: 'Custom Postgres config guide', link: `${DOCS}/custom-postgres-config` }],
   },
   [
-    getChild('Postgres overrides', 'Prints every parameter that has a custom value, with that value.', 'supabase postgres-config get --experimental', () => import('../../commands/postgres-config-get.command.js')),
+    {
+      ...getChild('Postgres overrides', 'Prints every parameter that has a custom value, with that value.', 'supabase postgres-config get --experimental'),
+      load: () => import('../../commands/postgres-config-get.command.js'),
+    },
     {
       name: 'update',
       load: () => import('../../commands/postgres-config-update.command.js'),
