@@ -10,7 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { requireCommand } from '../helpers/require-command.js';
 import { ManagementHarness, REF, TOKEN } from '../helpers/management-harness.js';
-import { KEYS, PtySession } from '../helpers/pty-session.js';
+import { runOnPty, type PtySession } from '../helpers/pty.js';
+import { BIN } from '../helpers/run-cli.js';
+
+/** Keys as a terminal sends them. */
+const KEYS = { enter: '\r', down: '\u001b[B', ctrlC: '\u0003' };
 
 const OTHER = 'zyxwvutsrqponmlkjihg';
 const PROJECTS = [
@@ -39,12 +43,14 @@ describe('Management API prompts in a terminal', function () {
   });
   const sessions: PtySession[] = [];
   afterEach(() => {
-    for (const pty of sessions.splice(0)) pty.kill();
+    // A test that failed half way leaves its command at a prompt; Ctrl-C ends it.
+    for (const pty of sessions.splice(0)) pty.type(KEYS.ctrlC);
     assert.deepEqual(h.api.violations, []);
   });
 
   const session = (argv: string[], cwd = h.project) => {
-    const pty = new PtySession(argv, { cwd, env: { SUPABASE_INTERNAL_API_HOST: h.host, SUPABASE_ACCESS_TOKEN: TOKEN, HOME: h.project } });
+    const env = { ...process.env, SUPABASE_DEBUG: '', SUPABASE_EXPERIMENTAL: '', SUPABASE_INTERNAL_API_HOST: h.host, SUPABASE_ACCESS_TOKEN: TOKEN, HOME: h.project };
+    const pty = runOnPty(process.execPath, [BIN, ...argv], { cwd, env });
     sessions.push(pty);
     return pty;
   };
@@ -61,8 +67,8 @@ describe('Management API prompts in a terminal', function () {
     await pty.waitFor(`Selected project: ${OTHER}`);
     await pty.waitFor(`Do you want to delete project ${OTHER}? This action is irreversible. [Y/n]`);
     pty.type('n\r');
-    assert.equal(await pty.exitCode(), 1);
-    assert.match(pty.screen, new RegExp(`Not deleting project: ${OTHER}`));
+    assert.equal(await pty.exited, 1);
+    assert.match(pty.output(), new RegExp(`Not deleting project: ${OTHER}`));
     assert.equal(h.api.calls('deleteProject').length, 0);
   });
 
@@ -71,8 +77,8 @@ describe('Management API prompts in a terminal', function () {
     const pty = session(['projects', 'delete', REF], unlinked);
     await pty.waitFor('[Y/n]');
     pty.type(KEYS.enter);
-    assert.equal(await pty.exitCode(), 0, pty.screen);
-    assert.match(pty.screen, /Deleted project: shop/);
+    assert.equal(await pty.exited, 0, pty.output());
+    assert.match(pty.output(), /Deleted project: shop/);
     assert.equal(h.only('deleteProject').params.ref, REF);
   });
 
@@ -97,18 +103,18 @@ describe('Management API prompts in a terminal', function () {
     await pty.waitFor('Selected region:     ap-northeast-2');
     await pty.waitFor('Enter your database password');
     pty.type('s3cret-pw\r');
-    assert.equal(await pty.exitCode(), 0, pty.screen);
+    assert.equal(await pty.exited, 0, pty.output());
     assert.deepEqual(h.only('createProject').body, { name: 'labs', organization_id: 'labs-inc', db_pass: 's3cret-pw', region: 'ap-northeast-2' });
-    assert.match(pty.screen, new RegExp(`Created a new project labs at http://127\\.0\\.0\\.1:8082/project/${OTHER}`));
-    assert.ok(!pty.screen.includes('s3cret-pw'), 'the password was echoed');
+    assert.match(pty.output(), new RegExp(`Created a new project labs at http://127\\.0\\.0\\.1:8082/project/${OTHER}`));
+    assert.ok(!pty.output().includes('s3cret-pw'), 'the password was echoed');
   });
 
   it('projects create: an empty name is refused', async () => {
     const pty = session(['projects', 'create']);
     await pty.waitFor('Enter your project name');
     pty.type('\r');
-    assert.equal(await pty.exitCode(), 1);
-    assert.match(pty.screen, /project name cannot be empty/);
+    assert.equal(await pty.exited, 1);
+    assert.match(pty.output(), /project name cannot be empty/);
     assert.equal(h.api.requests.length, 0);
   });
 
@@ -120,9 +126,9 @@ describe('Management API prompts in a terminal', function () {
     await pty.waitFor(OTHER);
     pty.type(KEYS.enter);
     await pty.waitFor(`Selected project: ${REF}`);
-    assert.equal(await pty.exitCode(), 0, pty.screen);
+    assert.equal(await pty.exited, 0, pty.output());
     assert.equal(h.only('getSecrets').params.ref, REF);
-    assert.match(pty.screen, /STRIPE_KEY \| d1e2/);
+    assert.match(pty.output(), /STRIPE_KEY \| d1e2/);
   });
 
   it('encryption update-root-key reads the key without echoing it', async () => {
@@ -130,9 +136,9 @@ describe('Management API prompts in a terminal', function () {
     const pty = session(['encryption', 'update-root-key']);
     await pty.waitFor('Enter a new root key');
     pty.type('  new-root-key-value \r');
-    assert.equal(await pty.exitCode(), 0, pty.screen);
+    assert.equal(await pty.exited, 0, pty.output());
     assert.deepEqual(h.only('updatePgsodiumConfig').body, { root_key: 'new-root-key-value' });
-    assert.ok(!pty.screen.includes('new-root-key-value'), 'the key was echoed');
-    assert.match(pty.screen, /Finished supabase root-key update\./);
+    assert.ok(!pty.output().includes('new-root-key-value'), 'the key was echoed');
+    assert.match(pty.output(), /Finished supabase root-key update\./);
   });
 });
