@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { allCommands, isRunnable } from '../../cli/registry/index.js';
 import { runCli, runMain } from '../helpers/run-cli.js';
 
 /** Runs a command line expected to fail and returns its first stderr line. */
@@ -74,10 +75,13 @@ describe('usage errors', () => {
     assert.match(stderr, /^unknown command "pusj" for "supabase db"\nDid you mean this\?\n\tpush/);
   });
 
-  it('a command whose behaviour has not landed fails with exit 1 and says so', async () => {
-    const { code, first } = await failure(['projects', 'list']);
+  it('a command whose behaviour has not landed fails with exit 1 and says so', async function () {
+    // Whichever command still lacks its handler (and needs no login or --experimental first).
+    const pending = allCommands().find((node) => node.parent && isRunnable(node) && !node.spec.load && !node.spec.requiresLogin && !node.spec.experimental && !node.parent.spec.experimental && !(node.spec.args?.min));
+    if (!pending) this.skip();
+    const { code, first } = await failure(pending.spec.path.split(' '));
     assert.equal(code, 1);
-    assert.equal(first, 'supabase projects list is not available in this build yet.');
+    assert.equal(first, `supabase ${pending.spec.path} is not available in this build yet.`);
   });
 
   it('as a real process: one line plus a suggestion on stderr, nothing on stdout', () => {
