@@ -3,12 +3,12 @@
  * postgres-meta's generator metadata, so the rendering rules can be compared with its template.
  */
 
-/** A table, foreign table, view or materialized view in one of the included schemas. */
+/** A table, view or materialized view in one of the included schemas. */
 export interface CatalogRelation {
   id: number;
   schema: string;
   name: string;
-  kind: 'table' | 'foreign-table' | 'view' | 'materialized-view';
+  kind: 'table' | 'view' | 'materialized-view';
   /** Views only: whether PostgREST can insert and update through it. */
   isUpdatable: boolean;
 }

@@ -1,6 +1,7 @@
 /**
  * The fixed text around the `Database` type: the `Json` alias before it and the table and enum
- * helper types after it, laid out as postgres-meta v0.77.2 prints them (prettier 2 style).
+ * helper types after it, laid out as postgres-meta v0.77.2 prints them (prettier 3.2: trailing
+ * commas after type parameters, nested conditional types indented one level further).
  */
 
 /** The `Json` alias that opens the file. */
@@ -26,11 +27,11 @@ function tableHelper(name: string, part: 'Row' | 'Insert' | 'Update', withViews:
     : 'Database[PublicTableNameOrOptions["schema"]]["Tables"][TableName]';
   const publicCheck = withViews
     ? `keyof (Database["public"]["Tables"] &
-      Database["public"]["Views"])`
+        Database["public"]["Views"])`
     : 'keyof Database["public"]["Tables"]';
   const publicPick = withViews
     ? `(Database["public"]["Tables"] &
-      Database["public"]["Views"])[PublicTableNameOrOptions]`
+        Database["public"]["Views"])[PublicTableNameOrOptions]`
     : 'Database["public"]["Tables"][PublicTableNameOrOptions]';
   return `export type ${name}<
   PublicTableNameOrOptions extends
@@ -38,7 +39,7 @@ function tableHelper(name: string, part: 'Row' | 'Insert' | 'Update', withViews:
     | { schema: keyof Database },
   TableName extends PublicTableNameOrOptions extends { schema: keyof Database }
     ? ${keysOf}
-    : never = never
+    : never = never,
 > = PublicTableNameOrOptions extends { schema: keyof Database }
   ? ${chosen} extends {
       ${part}: infer ${infer}
@@ -46,12 +47,12 @@ function tableHelper(name: string, part: 'Row' | 'Insert' | 'Update', withViews:
     ? ${infer}
     : never
   : PublicTableNameOrOptions extends ${publicCheck}
-  ? ${publicPick} extends {
-      ${part}: infer ${infer}
-    }
-    ? ${infer}
-    : never
-  : never`;
+    ? ${publicPick} extends {
+        ${part}: infer ${infer}
+      }
+      ? ${infer}
+      : never
+    : never`;
 }
 
 const ENUMS_HELPER = `export type Enums<
@@ -60,12 +61,12 @@ const ENUMS_HELPER = `export type Enums<
     | { schema: keyof Database },
   EnumName extends PublicEnumNameOrOptions extends { schema: keyof Database }
     ? keyof Database[PublicEnumNameOrOptions["schema"]]["Enums"]
-    : never = never
+    : never = never,
 > = PublicEnumNameOrOptions extends { schema: keyof Database }
   ? Database[PublicEnumNameOrOptions["schema"]]["Enums"][EnumName]
   : PublicEnumNameOrOptions extends keyof Database["public"]["Enums"]
-  ? Database["public"]["Enums"][PublicEnumNameOrOptions]
-  : never`;
+    ? Database["public"]["Enums"][PublicEnumNameOrOptions]
+    : never`;
 
 /** The helpers that follow `Database`, separated by blank lines. */
 export const HELPER_TYPES = [

@@ -4,47 +4,33 @@
  */
 import type { Catalog, CatalogColumn, CatalogFunction, CatalogRelation, CatalogRelationship, CatalogType } from './catalog.types.js';
 import { HELPER_TYPES, JSON_TYPE } from './helper-types.js';
+import { byName, columnType, compare, groupBy, rowMember, scalarTypeById, type RenderContext, type RenderOptions } from './render-context.js';
+import { functionEntries } from './render-functions.js';
 import { printTypeAfter } from './ts-printer.js';
-import { arrayOf, emptySection, literal, nullable, object, text, tuple, union, type TsMember, type TsType } from './ts-type.js';
-import { buildTypeLookup, pgTypeToTs, type TypeLookup } from './type-mapping.js';
+import { emptySection, literal, nullable, object, text, tuple, union, type TsMember, type TsType } from './ts-type.js';
+import { buildTypeLookup, pgTypeToTs } from './type-mapping.js';
 
-export interface RenderOptions {
-  /** Whether relationships carry `isOneToOne` (off for PostgREST v9). */
-  detectOneToOneRelationships: boolean;
-}
+export type { RenderOptions } from './render-context.js';
 
-/** Everything the section builders share for one generation. */
-interface RenderContext {
-  lookup: TypeLookup;
-  columnsByTable: Map<number, CatalogColumn[]>;
-  typesById: Map<number, CatalogType>;
-  relationsById: Map<number, CatalogRelation>;
-  relationshipsByTable: Map<string, CatalogRelationship[]>;
-  options: RenderOptions;
-}
-
-// One collator for every comparison: the same order as localeCompare (which postgres-meta
-// uses), without its per-call setup, which dominates on thousands of columns.
-const collator = new Intl.Collator();
-const compare = collator.compare;
-const byName = (a: { name: string }, b: { name: string }) => compare(a.name, b.name);
-
-/** The complete file text, ending with a newline. */
+/**
+ * The complete file text. It ends with a blank line: postgres-meta prints the formatted file
+ * (which ends with a newline) with console.log, and the CLI passes that output on as it is.
+ */
 export function renderTypescript(catalog: Catalog, options: RenderOptions): string {
   const tables = catalog.relations.filter((r) => r.kind === 'table');
   const views = catalog.relations.filter((r) => r.kind === 'view');
   const ctx: RenderContext = {
-    lookup: buildTypeLookup(catalog.schemas, catalog.types, tables, views),
+    lookup: buildTypeLookup(catalog.schemas, catalog.types),
     columnsByTable: groupBy([...catalog.columns].sort(byName), (column) => column.tableId),
     typesById: new Map(catalog.types.map((type) => [type.id, type])),
     // Row-returning functions resolve against plain tables and views only, as in postgres-meta.
     relationsById: new Map([...tables, ...views].map((relation) => [relation.id, relation])),
-    relationshipsByTable: groupBy(catalog.relationships, (r) => `${r.schema}.${r.relation}`),
+    relationshipsByRelation: groupBy(catalog.relationships, (r) => `${r.schema}.${r.relation}`),
     options,
   };
   const schemas = [...catalog.schemas].sort(compare);
   const database = object(schemas.map((schema) => ({ key: schema, type: schemaType(schema, catalog, ctx) })));
-  return `${JSON_TYPE}\n\n${printTypeAfter('export type Database = ', database)}\n\n${HELPER_TYPES}\n`;
+  return `${JSON_TYPE}\n\n${printTypeAfter('export type Database = ', database)}\n\n${HELPER_TYPES}\n\n`;
 }
 
 function schemaType(schema: string, catalog: Catalog, ctx: RenderContext): TsType {
@@ -53,8 +39,8 @@ function schemaType(schema: string, catalog: Catalog, ctx: RenderContext): TsTyp
   const functions = inSchema(catalog.functions.filter(hasCallableArgs));
   const types = inSchema(catalog.types);
   return object([
-    { key: 'Tables', type: section(relations.filter((r) => r.kind === 'table' || r.kind === 'foreign-table').map((t) => tableEntry(t, functions, ctx))) },
-    { key: 'Views', type: section(relations.filter((r) => r.kind === 'view' || r.kind === 'materialized-view').map((v) => viewEntry(v, ctx))) },
+    { key: 'Tables', type: section(relations.filter((r) => r.kind === 'table').map((t) => tableEntry(t, functions, ctx))) },
+    { key: 'Views', type: section(relations.filter((r) => r.kind !== 'table').map((v) => viewEntry(v, ctx))) },
     { key: 'Functions', type: section(functionEntries(functions, ctx)) },
     { key: 'Enums', type: section(types.filter((t) => t.enums.length > 0).map((t) => ({ key: t.name, type: union(t.enums.map(literal)) }))) },
     { key: 'CompositeTypes', type: section(types.filter((t) => t.attributes.length > 0).map((t) => compositeEntry(t, ctx))) },
@@ -70,10 +56,8 @@ function hasCallableArgs(fn: CatalogFunction): boolean {
 function tableEntry(table: CatalogRelation, schemaFunctions: CatalogFunction[], ctx: RenderContext): TsMember {
   const columns = ctx.columnsByTable.get(table.id) ?? [];
   // Computed fields: functions taking the table's row as their one argument.
-  const computed = schemaFunctions.filter((fn) => fn.argumentTypes === table.name).map((fn) => {
-    const type = ctx.typesById.get(fn.returnTypeId);
-    return { key: fn.name, type: nullable(type ? pgTypeToTs(type.name, ctx.lookup) : text('unknown')) };
-  });
+  const computed = schemaFunctions.filter((fn) => fn.argumentTypes === table.name)
+    .map((fn) => ({ key: fn.name, type: nullable(scalarTypeById(fn.returnTypeId, ctx)) }));
   const never = (column: CatalogColumn) => ({ key: column.name, optional: true, type: text('never') });
   return {
     key: table.name,
@@ -112,77 +96,34 @@ function viewEntry(view: CatalogRelation, ctx: RenderContext): TsMember {
   return { key: view.name, type: object(members) };
 }
 
-/** Foreign keys of the relation, ordered by constraint name, then target. */
+/**
+ * The relationships whose referencing side is this relation. A table's are ordered by key name,
+ * then referenced relation; a view's by key name alone, ties keeping the order they were found
+ * in (postgres-meta sorts the two differently).
+ */
 function relationships(relation: CatalogRelation, ctx: RenderContext): TsType {
-  const found = [...(ctx.relationshipsByTable.get(`${relation.schema}.${relation.name}`) ?? [])].sort((a, b) =>
-    compare(a.foreignKeyName, b.foreignKeyName) || compare(a.referencedRelation, b.referencedRelation));
-  return tuple(found.map((r) => object([
+  const found = [...(ctx.relationshipsByRelation.get(`${relation.schema}.${relation.name}`) ?? [])];
+  found.sort(relation.kind === 'table'
+    ? (a, b) => compare(a.foreignKeyName, b.foreignKeyName) || compare(a.referencedRelation, b.referencedRelation)
+    : (a, b) => compare(a.foreignKeyName, b.foreignKeyName));
+  return tuple(found.map((r) => relationshipType(r, ctx)));
+}
+
+function relationshipType(r: CatalogRelationship, ctx: RenderContext): TsType {
+  return object([
     { key: 'foreignKeyName', type: literal(r.foreignKeyName) },
     { key: 'columns', type: tuple(r.columns.map(literal)) },
     ...(ctx.options.detectOneToOneRelationships ? [{ key: 'isOneToOne', type: text(String(r.isOneToOne)) }] : []),
     { key: 'referencedRelation', type: literal(r.referencedRelation) },
     { key: 'referencedColumns', type: tuple(r.referencedColumns.map(literal)) },
-  ])));
-}
-
-/** Overloads share one entry: their argument objects form a union; the first one's return type wins. */
-function functionEntries(functions: CatalogFunction[], ctx: RenderContext): TsMember[] {
-  const groups = groupBy(functions, (fn) => fn.name);
-  return [...groups].map(([name, overloads]) => ({
-    key: name,
-    type: object([
-      { key: 'Args', type: union(overloads.map((fn) => functionArgs(fn, ctx))) },
-      { key: 'Returns', type: functionReturns(overloads[0], ctx) },
-    ]),
-  }));
-}
-
-function functionArgs(fn: CatalogFunction, ctx: RenderContext): TsType {
-  const inputs = fn.args.filter((arg) => arg.mode === 'in');
-  if (inputs.length === 0) return text('Record<PropertyKey, never>');
-  return object(inputs.map((arg) => ({ key: arg.name, optional: arg.hasDefault, type: typeById(arg.typeId, ctx) })));
-}
-
-function functionReturns(fn: CatalogFunction, ctx: RenderContext): TsType {
-  const tableColumns = fn.args.filter((arg) => arg.mode === 'table');
-  const relation = fn.returnTypeRelationId === null ? undefined : ctx.relationsById.get(fn.returnTypeRelationId);
-  const single = tableColumns.length > 0
-    ? object(tableColumns.map((arg) => ({ key: arg.name, type: typeById(arg.typeId, ctx) })))
-    : relation
-      ? object((ctx.columnsByTable.get(relation.id) ?? []).map((column) => rowMember(column, ctx)))
-      : typeById(fn.returnTypeId, ctx);
-  return fn.isSetReturning ? arrayOf(single) : single;
+  ]);
 }
 
 function compositeEntry(type: CatalogType, ctx: RenderContext): TsMember {
-  return { key: type.name, type: object(type.attributes.map((attribute) => ({ key: attribute.name, type: typeById(attribute.typeId, ctx) }))) };
-}
-
-function rowMember(column: CatalogColumn, ctx: RenderContext): TsMember {
-  return { key: column.name, type: columnType(column, ctx) };
-}
-
-function columnType(column: CatalogColumn, ctx: RenderContext): TsType {
-  const type = pgTypeToTs(column.format, ctx.lookup);
-  return column.isNullable ? nullable(type) : type;
-}
-
-function typeById(id: number, ctx: RenderContext): TsType {
-  const type = ctx.typesById.get(id);
-  return type ? pgTypeToTs(type.name, ctx.lookup) : text('unknown');
+  return { key: type.name, type: object(type.attributes.map((attribute) => ({ key: attribute.name, type: scalarTypeById(attribute.typeId, ctx) }))) };
 }
 
 /** A schema section, or postgres-meta's placeholder when it is empty. */
 function section(members: TsMember[]): TsType {
   return members.length === 0 ? emptySection() : object(members);
-}
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }

@@ -1,7 +1,8 @@
 /**
- * Lays out TsType trees as prettier 2 does with postgres-meta's settings (print width 80, two
+ * Lays out TsType trees as prettier 3.2 does with postgres-meta's settings (print width 80, two
  * spaces, no semicolons), for the shapes the generator produces: object types always expanded,
- * unions and tuples kept on one line when they fit and broken one member a line when not.
+ * unions and tuples kept on one line when they fit and broken one member a line when not (a
+ * broken tuple ends with a trailing comma, prettier 3's default).
  * Lines are collected in one array and joined once, since a 1,000-table file is a megabyte.
  */
 import type { TsMember, TsType } from './ts-type.js';
@@ -52,7 +53,7 @@ function emit(lines: string[], lead: string, type: TsType, indent: number, trail
     case 'tuple': {
       lines.push(`${lead}[`);
       const pad = ' '.repeat(indent + 2);
-      type.items.forEach((item, index) => emit(lines, pad, item, indent + 2, index === type.items.length - 1 ? '' : ','));
+      for (const item of type.items) emit(lines, pad, item, indent + 2, ',');
       lines.push(`${' '.repeat(indent)}]${trail}`);
       return;
     }

@@ -1,8 +1,9 @@
 /**
  * PostgreSQL type names to TypeScript types, by postgres-meta v0.77.2's rules: lookups go by type
- * name alone (not schema), and anything it cannot place becomes `unknown`.
+ * name alone (not schema), and anything it cannot place becomes `unknown`, a table's or view's
+ * row type included (later versions refer to `Database[...]["Tables"][...]["Row"]`).
  */
-import type { CatalogRelation, CatalogType } from './catalog.types.js';
+import type { CatalogType } from './catalog.types.js';
 import { arrayOf, literal, text, union, type TsType } from './ts-type.js';
 
 const NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric']);
@@ -15,12 +16,10 @@ export interface TypeLookup {
   includedSchemas: ReadonlySet<string>;
   enumsByName: Map<string, CatalogType>;
   compositesByName: Map<string, CatalogType>;
-  tablesByName: Map<string, CatalogRelation>;
-  viewsByName: Map<string, CatalogRelation>;
 }
 
-/** Indexes types and relations by name; the first of several same-named ones wins, as with find(). */
-export function buildTypeLookup(schemas: string[], types: CatalogType[], tables: CatalogRelation[], views: CatalogRelation[]): TypeLookup {
+/** Indexes types by name; the first of several same-named ones wins, as with find(). */
+export function buildTypeLookup(schemas: string[], types: CatalogType[]): TypeLookup {
   const firstByName = <T extends { name: string }>(items: T[]): Map<string, T> => {
     const map = new Map<string, T>();
     for (const item of items) if (!map.has(item.name)) map.set(item.name, item);
@@ -30,8 +29,6 @@ export function buildTypeLookup(schemas: string[], types: CatalogType[], tables:
     includedSchemas: new Set(schemas),
     enumsByName: firstByName(types.filter((type) => type.enums.length > 0)),
     compositesByName: firstByName(types.filter((type) => type.attributes.length > 0)),
-    tablesByName: firstByName(tables),
-    viewsByName: firstByName(views),
   };
 }
 
@@ -47,10 +44,10 @@ export function pgTypeToTs(pgType: string, lookup: TypeLookup): TsType {
   return namedType(pgType, lookup);
 }
 
-/** Enums, composite types and row types, referenced through Database when their schema is included. */
+/** Enums and composite types, referenced through Database when their schema is included. */
 function namedType(pgType: string, lookup: TypeLookup): TsType {
-  const path = (schema: string, section: string, name: string, suffix = '') =>
-    text(`Database[${JSON.stringify(schema)}][${JSON.stringify(section)}][${JSON.stringify(name)}]${suffix}`);
+  const path = (schema: string, section: string, name: string) =>
+    text(`Database[${JSON.stringify(schema)}][${JSON.stringify(section)}][${JSON.stringify(name)}]`);
   const enumType = lookup.enumsByName.get(pgType);
   if (enumType) {
     // An enum from a schema left out of the output is spelled out, since it cannot be referenced.
@@ -62,9 +59,5 @@ function namedType(pgType: string, lookup: TypeLookup): TsType {
   if (composite) {
     return lookup.includedSchemas.has(composite.schema) ? path(composite.schema, 'CompositeTypes', composite.name) : text('unknown');
   }
-  const table = lookup.tablesByName.get(pgType);
-  if (table) return lookup.includedSchemas.has(table.schema) ? path(table.schema, 'Tables', table.name, '["Row"]') : text('unknown');
-  const view = lookup.viewsByName.get(pgType);
-  if (view) return lookup.includedSchemas.has(view.schema) ? path(view.schema, 'Views', view.name, '["Row"]') : text('unknown');
   return text('unknown');
 }
