@@ -1,22 +1,44 @@
 /** `inspect db` reports about live sessions and statements: locks, blocking, slow and frequent queries. */
-import type { ReportDefinition } from './report-types.js';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { InspectDatabase, ReportContext, ReportDefinition } from './report-types.js';
+
+type Statements = ExpressionBuilder<InspectDatabase, 'pg_stat_statements'>;
+
+/** A duration in milliseconds as PostgreSQL prints an interval (`00:00:01.234568`). */
+function milliseconds(eb: Statements, value: Expression<number>) {
+  // Raw SQL: kysely's cast types have no `interval`, and the product must be an interval to print as one.
+  const oneMillisecond = sql<number>`interval '1 millisecond'`;
+  return eb.cast(eb.parens(oneMillisecond, '*', value), 'text');
+}
 
 /** The statement-statistics reports differ only in their filter and order. */
-function statementReport(name: string, columns: string[], where: string, orderBy: string): ReportDefinition {
+function statementReport(
+  name: string,
+  columns: string[],
+  filter: ((eb: Statements) => Expression<SqlBool>) | undefined,
+  orderBy: 'total_exec_time' | 'calls',
+): ReportDefinition {
   return {
     name,
     columns,
     needsExtension: 'pg_stat_statements',
     queryColumns: [0],
-    sql: `SELECT query,
-  (interval '1 millisecond' * total_exec_time)::text AS total_exec_time,
-  to_char((total_exec_time / nullif(sum(total_exec_time) OVER (), 0)) * 100, 'FM90D0') || '%' AS prop_exec_time,
-  to_char(calls, 'FM999G999G999G990') AS ncalls,
-  (interval '1 millisecond' * (blk_read_time + blk_write_time))::text AS sync_io_time
-FROM @schema@.pg_stat_statements
-${where}
-ORDER BY ${orderBy} DESC
-LIMIT 10`,
+    query: (db: Kysely<InspectDatabase>, context: ReportContext) => db.withSchema(context.extensionSchema ?? 'extensions')
+      .selectFrom('pg_stat_statements')
+      .select((eb) => [
+        'query',
+        milliseconds(eb, eb.ref('total_exec_time')).as('total_exec_time'),
+        eb(eb.fn<string>('to_char', [
+          // In parentheses: kysely writes nested operators without them.
+          eb.parens(eb.parens(eb.ref('total_exec_time'), '/', eb.fn<number>('nullif', [eb.fn.sum<number>('total_exec_time').over(), eb.lit(0)])), '*', eb.lit(100)),
+          eb.val('FM90D0'),
+        ]), '||', eb.val('%')).as('prop_exec_time'),
+        eb.fn<string>('to_char', ['calls', eb.val('FM999G999G999G990')]).as('ncalls'),
+        milliseconds(eb, eb.parens('blk_read_time', '+', eb.ref('blk_write_time'))).as('sync_io_time'),
+      ])
+      .$call((qb) => (filter ? qb.where(filter) : qb))
+      .orderBy(orderBy, 'desc')
+      .limit(10),
   };
 }
 
@@ -37,51 +59,72 @@ export const activityReports: ReportDefinition[] = [
     name: 'locks',
     columns: ['pid', 'relname', 'transaction id', 'granted', 'query', 'age'],
     queryColumns: [4],
-    sql: `SELECT a.pid, coalesce(c.relname, 'null') AS relname, coalesce(l.transactionid::text, 'null') AS transactionid,
-  l.granted, a.query, age(now(), a.query_start)::text AS age
-FROM pg_stat_activity a
-JOIN pg_locks l ON l.pid = a.pid
-LEFT JOIN pg_class c ON l.relation = c.oid
-WHERE a.query <> '<insufficient privilege>' AND l.mode = 'ExclusiveLock'
-ORDER BY a.query_start`,
+    query: (db) => db.selectFrom('pg_catalog.pg_stat_activity as a')
+      .innerJoin('pg_catalog.pg_locks as l', 'l.pid', 'a.pid')
+      .leftJoin('pg_catalog.pg_class as c', 'l.relation', 'c.oid')
+      .select((eb) => [
+        'a.pid',
+        eb.fn.coalesce('c.relname', eb.val('null')).as('relname'),
+        eb.fn.coalesce(eb.cast('l.transactionid', 'text'), eb.val('null')).as('transactionid'),
+        'l.granted', 'a.query',
+        eb.cast(eb.fn('age', [eb.fn('now'), 'a.query_start']), 'text').as('age'),
+      ])
+      .where('a.query', '<>', '<insufficient privilege>')
+      .where('l.mode', '=', 'ExclusiveLock')
+      .orderBy('a.query_start'),
   },
   {
     name: 'blocking',
     columns: ['blocked pid', 'blocking statement', 'blocking duration', 'blocking pid', 'blocked statement', 'blocked duration'],
     queryColumns: [1, 4],
     // A waiter and its holder meet on the transaction id lock the waiter has not been granted.
-    sql: `SELECT bl.pid AS blocked_pid, ka.query AS blocking_statement, age(now(), ka.query_start)::text AS blocking_duration,
-  kl.pid AS blocking_pid, a.query AS blocked_statement, age(now(), a.query_start)::text AS blocked_duration
-FROM pg_locks bl
-JOIN pg_stat_activity a ON bl.pid = a.pid
-JOIN pg_locks kl ON bl.transactionid = kl.transactionid AND bl.pid <> kl.pid
-JOIN pg_stat_activity ka ON kl.pid = ka.pid
-WHERE NOT bl.granted`,
+    query: (db) => db.selectFrom('pg_catalog.pg_locks as bl')
+      .innerJoin('pg_catalog.pg_stat_activity as a', 'bl.pid', 'a.pid')
+      .innerJoin('pg_catalog.pg_locks as kl', (join) => join.onRef('bl.transactionid', '=', 'kl.transactionid').onRef('bl.pid', '<>', 'kl.pid'))
+      .innerJoin('pg_catalog.pg_stat_activity as ka', 'kl.pid', 'ka.pid')
+      .select((eb) => [
+        'bl.pid as blocked_pid', 'ka.query as blocking_statement',
+        eb.cast(eb.fn('age', [eb.fn('now'), 'ka.query_start']), 'text').as('blocking_duration'),
+        'kl.pid as blocking_pid', 'a.query as blocked_statement',
+        eb.cast(eb.fn('age', [eb.fn('now'), 'a.query_start']), 'text').as('blocked_duration'),
+      ])
+      .where('bl.granted', '=', false),
   },
   statementReport(
     'outliers',
     ['Query', 'Execution Time', 'Proportion of exec time', 'Number Calls', 'Sync IO time'],
-    'WHERE userid = (SELECT usesysid FROM pg_user WHERE usename = current_user LIMIT 1)',
+    (eb) => eb('userid', '=', eb.selectFrom('pg_catalog.pg_user').select('usesysid')
+      // Raw SQL: current_user is a keyword, called without parentheses, which eb.fn cannot write.
+      .where('usename', '=', sql<string>`current_user`).limit(1)),
     'total_exec_time',
   ),
-  statementReport('calls', ['Query', 'Total Execution Time', 'Proportion of total exec time', 'Number Calls', 'Sync IO time'], '', 'calls'),
+  statementReport('calls', ['Query', 'Total Execution Time', 'Proportion of total exec time', 'Number Calls', 'Sync IO time'], undefined, 'calls'),
   {
     name: 'long-running-queries',
     columns: ['pid', 'Duration', 'Query'],
-    sql: `SELECT pid, (now() - query_start)::text AS duration, query
-FROM pg_stat_activity
-WHERE query <> '' AND state <> 'idle' AND now() - query_start > $1::interval
-ORDER BY now() - query_start DESC`,
-    params: (options) => [options.testOnlyLongRunningThreshold ?? '5 minutes'],
+    query: (db, { options }) => db.selectFrom('pg_catalog.pg_stat_activity')
+      .select((eb) => ['pid', eb.cast(eb(eb.fn('now'), '-', eb.ref('query_start')), 'text').as('duration'), 'query'])
+      .where((eb) => eb.and([
+        eb('query', '<>', ''),
+        eb('state', '<>', 'idle'),
+        // The threshold's type comes from the comparison: a timestamp difference is an interval.
+        eb(eb(eb.fn('now'), '-', eb.ref('query_start')), '>', eb.val(options.testOnlyLongRunningThreshold ?? '5 minutes')),
+      ]))
+      .orderBy((eb) => eb(eb.fn('now'), '-', eb.ref('query_start')), 'desc'),
   },
   {
     name: 'role-connections',
     columns: ['Role Name', 'Active connction'],
-    sql: `SELECT r.rolname,
-  (SELECT count(*) FROM pg_stat_activity a WHERE a.usename = r.rolname) AS active_connections,
-  CASE WHEN r.rolconnlimit = -1 THEN current_setting('max_connections')::int8 ELSE r.rolconnlimit END AS connection_limit
-FROM pg_roles r
-ORDER BY 2 DESC`,
+    query: (db) => db.selectFrom('pg_catalog.pg_roles as r')
+      .select((eb) => [
+        'r.rolname',
+        eb.selectFrom('pg_catalog.pg_stat_activity as a').select((sub) => sub.fn.countAll().as('n'))
+          .whereRef('a.usename', '=', 'r.rolname').as('active_connections'),
+        eb.case().when('r.rolconnlimit', '=', eb.lit(-1))
+          .then(eb.cast(eb.fn<string>('current_setting', [eb.val('max_connections')]), 'int8'))
+          .else(eb.ref('r.rolconnlimit')).end().as('connection_limit'),
+      ])
+      .orderBy('active_connections', 'desc'),
     after: roleConnectionsFooter,
   },
 ];

@@ -1,4 +1,10 @@
-/** The shape of an `inspect db` report definition: one query, its columns, and how cells print. */
+/** The shape of an `inspect db` report definition: one typed query, its columns, and how cells print. */
+import type { Kysely } from 'kysely';
+import type { StatisticsViews } from '../db/catalog/statistics-views.js';
+import type { SystemCatalogs } from '../db/catalog/system-catalogs.js';
+
+/** What the reports read: the system catalogs and the statistics views. */
+export type InspectDatabase = SystemCatalogs & StatisticsViews;
 
 /** Options that change what a report selects; only tests set them. */
 export interface ReportOptions {
@@ -9,16 +15,26 @@ export interface ReportOptions {
   testOnlyLongRunningThreshold?: string;
 }
 
+/** What a report's query is built with. */
+export interface ReportContext {
+  options: ReportOptions;
+  /** The schema holding the extension the report needs, when it needs one. */
+  extensionSchema?: string;
+}
+
+/** A query that runs and returns rows whose values follow the report's columns in order. */
+export interface ReportQuery {
+  execute(): Promise<Array<Record<string, unknown>>>;
+}
+
 /** A definition every report shares; the runner does the connecting and rendering. */
 export interface ReportDefinition {
   /** The command name under `inspect db`. */
   name: string;
   /** Header texts, exactly as the original prints them. */
   columns: string[];
-  /** The query; its result columns map to `columns` in order. */
-  sql: string;
-  /** Query parameters, from the options. */
-  params?: (options: ReportOptions) => unknown[];
+  /** The query; its selected values map to `columns` in order (extra ones only feed `after`). */
+  query: (db: Kysely<InspectDatabase>, context: ReportContext) => ReportQuery;
   /** Extensions the query needs, created in schema `extensions` when missing. */
   needsExtension?: string;
   /** Columns holding SQL text, collapsed to one line for the table. */
@@ -29,5 +45,6 @@ export interface ReportDefinition {
   after?: (rows: unknown[][], target: { host: string }) => string | undefined;
 }
 
-/** Excludes system schemas from size reports, as the original does. */
-export const USER_SCHEMAS = "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname !~ '^pg_toast'";
+/** Schemas the size reports leave out, as the original does (and every pg_toast* schema). */
+export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema'];
+export const TOAST_SCHEMAS = '^pg_toast';

@@ -3,7 +3,8 @@
  * query and turn the result into printable cells (facts §6).
  */
 import pg from 'pg';
-import type { ReportDefinition, ReportOptions } from './report-types.js';
+import { kyselyOn } from '../db/kysely.js';
+import type { InspectDatabase, ReportDefinition, ReportOptions } from './report-types.js';
 import { activityReports } from './activity-reports.js';
 import { sizeReports } from './size-reports.js';
 import { usageReports } from './usage-reports.js';
@@ -38,22 +39,29 @@ function defaultFormat(value: unknown): string {
 
 /** Finds the schema holding `extension`, creating it in `extensions` when it is missing. */
 async function extensionSchema(client: pg.Client, extension: string): Promise<string> {
-  const find = () => client.query<{ schema: string }>('SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = $1', [extension]);
+  const db = kyselyOn<InspectDatabase>(client);
+  // The plain name: kysely quotes it where the report's query names the schema.
+  const find = () => db.selectFrom('pg_catalog.pg_extension as e')
+    .innerJoin('pg_catalog.pg_namespace as n', 'n.oid', 'e.extnamespace')
+    .select('n.nspname as schema')
+    .where('e.extname', '=', extension)
+    .executeTakeFirst();
   let found = await find();
-  if (found.rowCount === 0) {
-    await client.query('CREATE SCHEMA IF NOT EXISTS extensions');
+  if (!found) {
+    await db.schema.createSchema('extensions').ifNotExists().execute();
+    // Raw SQL: kysely's schema builder has no CREATE EXTENSION.
     await client.query(`CREATE EXTENSION IF NOT EXISTS ${extension} WITH SCHEMA extensions`);
     found = await find();
   }
-  return found.rows[0].schema;
+  return found!.schema;
 }
 
 /** Runs a report on an open connection. */
 export async function runReportOn(client: pg.Client, report: ReportDefinition, host: string, options: ReportOptions = {}): Promise<ReportResult> {
-  let sql = report.sql;
+  let schema: string | undefined;
   if (report.needsExtension) {
     try {
-      sql = sql.replace('@schema@', await extensionSchema(client, report.needsExtension));
+      schema = await extensionSchema(client, report.needsExtension);
     } catch (error) {
       throw new TaskError(
         `failed to enable ${report.needsExtension}: ${messageOf(error)}`,
@@ -62,8 +70,9 @@ export async function runReportOn(client: pg.Client, report: ReportDefinition, h
       );
     }
   }
-  const result = await client.query({ text: sql, values: report.params?.(options) ?? [], rowMode: 'array' });
-  const raw = result.rows as unknown[][];
+  const rows = await report.query(kyselyOn<InspectDatabase>(client), { options, extensionSchema: schema }).execute();
+  // Values in the order the query selects them, which is the order of the report's columns.
+  const raw = rows.map((row) => Object.values(row));
   const format = report.format ?? defaultFormat;
   const cells = raw.map((row) =>
     report.columns.map((_, column) => {

@@ -1,5 +1,7 @@
 /** `inspect db` reports about how tables and indexes are used, cached, vacuumed and replicated. */
-import type { ReportDefinition } from './report-types.js';
+import type { Expression, ExpressionBuilder, ExpressionWrapper } from 'kysely';
+import type { PgClass } from '../db/catalog/system-catalogs.js';
+import type { InspectDatabase, ReportDefinition } from './report-types.js';
 
 /** The cache ratio prints with six decimals, as the original's `%f` does. */
 const sixDecimals = (value: unknown, column: number): string =>
@@ -17,84 +19,133 @@ function flagLowCacheHits(rows: unknown[][]): string | undefined {
     .join('');
 }
 
+type UserTables = ExpressionBuilder<InspectDatabase, 'pg_catalog.pg_stat_user_tables'>;
+
+/** An int8 counter (a string in results) used in arithmetic, where SQL treats it as the number it is. */
+const counter = <DB, TB extends keyof DB>(value: ExpressionWrapper<DB, TB, string | null>) => value.$castTo<number>();
+
+/** A byte count in GB: divided by 1024 three times, as the original computes it. */
+function gigabytes<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, bytes: Expression<number>) {
+  // Parenthesised one step at a time: kysely writes nested operators without parentheses.
+  return eb.parens(eb.parens(eb.parens(bytes, '/', 1024), '/', 1024), '/', 1024);
+}
+
+/** Tables never scanned through an index: `coalesce(idx_scan, 0) = 0`. */
+const noIndexScans = (eb: UserTables) => eb(eb.fn.coalesce('idx_scan', eb.lit(0)), '=', 0);
+
+/** A setting of a table's reloptions (`name=value`), else the server's, as numeric. */
+function autovacuumSetting(eb: ExpressionBuilder<InspectDatabase & { c: PgClass }, 'c'>, name: string) {
+  const own = eb.selectFrom(eb.fn<{ option_name: string; option_value: string }>('pg_options_to_table', ['c.reloptions']).as('o'))
+    .select('o.option_value').where('o.option_name', '=', name);
+  return eb.cast(eb.fn.coalesce(own, eb.fn<string>('current_setting', [eb.val(name)])), 'numeric');
+}
+
 export const usageReports: ReportDefinition[] = [
   {
     name: 'cache-hit',
     columns: ['Name', 'Ratio'],
-    sql: `SELECT 'index hit rate' AS name,
-  sum(idx_blks_hit)::numeric / nullif(sum(idx_blks_hit + idx_blks_read), 0) AS ratio
-FROM pg_statio_user_indexes
-UNION ALL
-SELECT 'table hit rate',
-  sum(heap_blks_hit)::numeric / nullif(sum(heap_blks_hit) + sum(heap_blks_read), 0)
-FROM pg_statio_user_tables`,
+    query: (db) => db.selectFrom('pg_catalog.pg_statio_user_indexes')
+      .select((eb) => [
+        eb.val('index hit rate').as('name'),
+        eb(eb.cast(eb.fn.sum('idx_blks_hit'), 'numeric'), '/',
+          eb.fn('nullif', [eb.fn.sum(eb('idx_blks_hit', '+', eb.ref('idx_blks_read'))), eb.lit(0)])).as('ratio'),
+      ])
+      .unionAll(db.selectFrom('pg_catalog.pg_statio_user_tables').select((eb) => [
+        eb.val('table hit rate').as('name'),
+        eb(eb.cast(eb.fn.sum('heap_blks_hit'), 'numeric'), '/',
+          eb.fn('nullif', [eb(eb.fn.sum('heap_blks_hit'), '+', eb.fn.sum('heap_blks_read')), eb.lit(0)])).as('ratio'),
+      ])),
     format: sixDecimals,
     after: flagLowCacheHits,
   },
   {
     name: 'replication-slots',
     columns: ['Name', 'Active', 'State', 'Replication Client Address', 'Replication Lag GB'],
-    sql: `SELECT s.slot_name, s.active, coalesce(r.state, 'N/A') AS state,
-  coalesce(r.client_addr::text, 'N/A') AS replication_client_address,
-  greatest(0, round((c.redo_lsn - s.restart_lsn) / 1024 / 1024 / 1024, 2)) AS replication_lag_gb
-FROM pg_control_checkpoint() c, pg_replication_slots s
-LEFT JOIN pg_stat_replication r ON r.pid = s.active_pid`,
+    query: (db) => db.selectFrom([
+      (eb) => eb.fn<{ redo_lsn: string }>('pg_control_checkpoint', []).as('c'),
+      'pg_catalog.pg_replication_slots as s',
+    ])
+      .leftJoin('pg_catalog.pg_stat_replication as r', 'r.pid', 's.active_pid')
+      .select((eb) => [
+        's.slot_name', 's.active',
+        eb.fn.coalesce('r.state', eb.val('N/A')).as('state'),
+        eb.fn.coalesce(eb.cast('r.client_addr', 'text'), eb.val('N/A')).as('replication_client_address'),
+        eb.fn('greatest', [eb.lit(0), eb.fn('round', [
+          gigabytes(eb, eb.parens('c.redo_lsn', '-', eb.ref('s.restart_lsn')).$castTo<number>()),
+          eb.lit(2),
+        ])]).as('replication_lag_gb'),
+      ]),
   },
   {
     name: 'index-usage',
     columns: ['Table name', 'Percentage of times index used', 'Rows in table'],
-    sql: `SELECT relname,
-  CASE WHEN coalesce(idx_scan, 0) = 0 THEN 'Insufficient data'
-       ELSE (100 * idx_scan / (seq_scan + idx_scan))::text END AS percent_of_times_index_used,
-  n_live_tup AS rows_in_table
-FROM pg_stat_user_tables
-ORDER BY CASE WHEN coalesce(idx_scan, 0) = 0 THEN 1 ELSE 0 END, n_live_tup DESC`,
+    query: (db) => db.selectFrom('pg_catalog.pg_stat_user_tables')
+      .select((eb) => [
+        'relname',
+        eb.case().when(noIndexScans(eb)).then(eb.val('Insufficient data'))
+          .else(eb.cast(eb(eb.parens(counter(eb.ref('idx_scan')), '*', 100), '/', eb.parens(counter(eb.ref('seq_scan')), '+', counter(eb.ref('idx_scan')))), 'text'))
+          .end().as('percent_of_times_index_used'),
+        'n_live_tup as rows_in_table',
+      ])
+      .orderBy((eb) => eb.case().when(noIndexScans(eb)).then(eb.lit(1)).else(eb.lit(0)).end())
+      .orderBy('n_live_tup', 'desc'),
   },
   {
     name: 'unused-indexes',
     columns: ['Table', 'Index', 'Index Size', 'Index Scans'],
     // Unique indexes enforce constraints, so they are never "unused"; tables of five pages or
     // less are too small for an index to matter.
-    sql: `SELECT ui.schemaname || '.' || ui.relname AS table, ui.indexrelname AS index,
-  pg_size_pretty(pg_relation_size(i.indexrelid)) AS index_size, ui.idx_scan AS index_scans
-FROM pg_stat_user_indexes ui
-JOIN pg_index i ON ui.indexrelid = i.indexrelid
-WHERE NOT i.indisunique AND ui.idx_scan < 50 AND pg_relation_size(ui.relid) > 5 * 8192
-ORDER BY pg_relation_size(i.indexrelid) / nullif(ui.idx_scan, 0) DESC NULLS FIRST,
-  pg_relation_size(i.indexrelid) DESC`,
+    query: (db) => db.selectFrom('pg_catalog.pg_stat_user_indexes as ui')
+      .innerJoin('pg_catalog.pg_index as i', 'ui.indexrelid', 'i.indexrelid')
+      .select((eb) => [
+        eb(eb('ui.schemaname', '||', eb.val('.')), '||', eb.ref('ui.relname')).as('table'),
+        'ui.indexrelname as index',
+        eb.fn<string>('pg_size_pretty', [eb.fn('pg_relation_size', ['i.indexrelid'])]).as('index_size'),
+        'ui.idx_scan as index_scans',
+      ])
+      .where((eb) => eb.and([
+        eb.not('i.indisunique'),
+        eb(counter(eb.ref('ui.idx_scan')), '<', 50),
+        eb(eb.fn<number>('pg_relation_size', ['ui.relid']), '>', 5 * 8192),
+      ]))
+      .orderBy((eb) => eb(eb.fn('pg_relation_size', ['i.indexrelid']), '/', eb.fn('nullif', ['ui.idx_scan', eb.lit(0)])), (ob) => ob.desc().nullsFirst())
+      .orderBy((eb) => eb.fn('pg_relation_size', ['i.indexrelid']), 'desc'),
   },
   {
     name: 'seq-scans',
     columns: ['Name', 'Count'],
-    sql: 'SELECT relname AS name, seq_scan AS count FROM pg_stat_user_tables ORDER BY seq_scan DESC',
+    query: (db) => db.selectFrom('pg_catalog.pg_stat_user_tables').select(['relname as name', 'seq_scan as count']).orderBy('seq_scan', 'desc'),
   },
   {
     name: 'table-record-counts',
     columns: ['Name', 'Estimated count'],
-    sql: 'SELECT relname AS name, n_live_tup AS estimated_count FROM pg_stat_user_tables ORDER BY n_live_tup DESC',
+    query: (db) => db.selectFrom('pg_catalog.pg_stat_user_tables')
+      .select(['relname as name', 'n_live_tup as estimated_count']).orderBy('n_live_tup', 'desc'),
   },
   {
     name: 'vacuum-stats',
     columns: ['Schema', 'Table', 'Last Vacuum', 'Last Auto Vacuum', 'Row count', 'Dead row count', 'Expect autovacuum?'],
     // A table's own reloptions win over the server settings when deciding whether autovacuum is due.
-    sql: `WITH settings AS (
-  SELECT c.oid,
-    coalesce((SELECT split_part(o, '=', 2) FROM unnest(c.reloptions) o WHERE o LIKE 'autovacuum_vacuum_threshold=%'),
-             current_setting('autovacuum_vacuum_threshold'))::numeric AS threshold,
-    coalesce((SELECT split_part(o, '=', 2) FROM unnest(c.reloptions) o WHERE o LIKE 'autovacuum_vacuum_scale_factor=%'),
-             current_setting('autovacuum_vacuum_scale_factor'))::numeric AS scale_factor
-  FROM pg_class c
-)
-SELECT n.nspname AS schema, c.relname AS table,
-  coalesce(to_char(s.last_vacuum, 'YYYY-MM-DD HH24:MI'), '') AS last_vacuum,
-  coalesce(to_char(s.last_autovacuum, 'YYYY-MM-DD HH24:MI'), '') AS last_autovacuum,
-  CASE WHEN c.reltuples = -1 THEN 'No stats' ELSE trim(to_char(c.reltuples, '9G999G999G999')) END AS rowcount,
-  trim(to_char(s.n_dead_tup, '9G999G999G999')) AS dead_rowcount,
-  CASE WHEN v.threshold + v.scale_factor * c.reltuples < s.n_dead_tup THEN 'yes' ELSE 'no' END AS expect_autovacuum
-FROM pg_stat_user_tables s
-JOIN pg_class c ON c.oid = s.relid
-JOIN pg_namespace n ON n.oid = c.relnamespace
-JOIN settings v ON v.oid = c.oid
-ORDER BY 1, 2`,
+    query: (db) => db
+      .with('settings', (qb) => qb.selectFrom('pg_catalog.pg_class as c').select((eb) => [
+        'c.oid',
+        autovacuumSetting(eb, 'autovacuum_vacuum_threshold').as('threshold'),
+        autovacuumSetting(eb, 'autovacuum_vacuum_scale_factor').as('scale_factor'),
+      ]))
+      .selectFrom('pg_catalog.pg_stat_user_tables as s')
+      .innerJoin('pg_catalog.pg_class as c', 'c.oid', 's.relid')
+      .innerJoin('pg_catalog.pg_namespace as n', 'n.oid', 'c.relnamespace')
+      .innerJoin('settings as v', 'v.oid', 'c.oid')
+      .select((eb) => [
+        'n.nspname as schema', 'c.relname as table',
+        eb.fn.coalesce(eb.fn<string>('to_char', ['s.last_vacuum', eb.val('YYYY-MM-DD HH24:MI')]), eb.val('')).as('last_vacuum'),
+        eb.fn.coalesce(eb.fn<string>('to_char', ['s.last_autovacuum', eb.val('YYYY-MM-DD HH24:MI')]), eb.val('')).as('last_autovacuum'),
+        eb.case().when('c.reltuples', '=', eb.lit(-1)).then(eb.val('No stats'))
+          .else(eb.fn<string>('trim', [eb.fn('to_char', ['c.reltuples', eb.val('9G999G999G999')])])).end().as('rowcount'),
+        eb.fn<string>('trim', [eb.fn('to_char', ['s.n_dead_tup', eb.val('9G999G999G999')])]).as('dead_rowcount'),
+        eb.case().when(eb(eb.parens('v.threshold', '+', eb.parens(eb.ref('v.scale_factor'), '*', eb.ref('c.reltuples'))), '<', eb.ref('s.n_dead_tup')))
+          .then(eb.val('yes')).else(eb.val('no')).end().as('expect_autovacuum'),
+      ])
+      .orderBy('schema').orderBy('table'),
   },
 ];
