@@ -2,7 +2,10 @@
  * `db lint` (facts §5.14): plpgsql_check over the non-trigger PL/pgSQL functions of some schemas,
  * inside a transaction that is always rolled back (the extension is created only for the check).
  */
+import { sql } from 'kysely';
 import type pg from 'pg';
+import type { SystemCatalogs } from './catalog/system-catalogs.js';
+import { kyselyOn } from './kysely.js';
 import { missingExtension } from './sql-error.js';
 import { TaskError, messageOf } from '../task-error.js';
 
@@ -22,18 +25,17 @@ export interface LintResult {
   issues: LintIssue[];
 }
 
-const CHECK_SCHEMA = `SELECT p.proname, plpgsql_check_function(p.oid, format:='json') AS report
-FROM pg_catalog.pg_namespace n
-JOIN pg_catalog.pg_proc p ON p.pronamespace = n.oid
-JOIN pg_catalog.pg_language l ON p.prolang = l.oid
-WHERE l.lanname = 'plpgsql' AND p.prorettype <> 2279 AND n.nspname = $1::text`;
+/** The pg_type oid of `trigger`: trigger functions can only be checked with their table. */
+const TRIGGER_TYPE = 2279;
 
 /** Lints `schemas`, calling `onSchema` before each; only functions with issues are returned. */
 export async function lintSchemas(client: pg.Client, schemas: string[], onSchema: (schema: string) => void = () => undefined): Promise<LintResult[]> {
-  await client.query('BEGIN');
+  // Always rolled back: the extension exists only for the check.
+  const trx = await kyselyOn<SystemCatalogs>(client).startTransaction().execute();
   try {
     try {
-      await client.query('CREATE EXTENSION IF NOT EXISTS plpgsql_check');
+      // Raw SQL: kysely's schema builder has no CREATE EXTENSION.
+      await sql`CREATE EXTENSION IF NOT EXISTS plpgsql_check`.execute(trx);
     } catch (err) {
       throw new TaskError(
         `failed to enable plpgsql_check: ${messageOf(err)}`,
@@ -46,15 +48,23 @@ export async function lintSchemas(client: pg.Client, schemas: string[], onSchema
     const results: LintResult[] = [];
     for (const schema of schemas) {
       onSchema(schema);
-      const rows = await client.query<{ proname: string; report: string }>(CHECK_SCHEMA, [schema]);
-      for (const row of rows.rows) {
+      const rows = await trx.selectFrom('pg_catalog.pg_namespace as n')
+        .innerJoin('pg_catalog.pg_proc as p', 'p.pronamespace', 'n.oid')
+        .innerJoin('pg_catalog.pg_language as l', 'p.prolang', 'l.oid')
+        // Raw SQL: the report format is passed by name (format := 'json'), which eb.fn cannot write.
+        .select(['p.proname', sql<string>`plpgsql_check_function(${sql.ref('p.oid')}, format := 'json')`.as('report')])
+        .where('l.lanname', '=', 'plpgsql')
+        .where('p.prorettype', '<>', TRIGGER_TYPE)
+        .where('n.nspname', '=', schema)
+        .execute();
+      for (const row of rows) {
         const issues = (JSON.parse(row.report) as { issues?: LintIssue[] }).issues ?? [];
         if (issues.length > 0) results.push({ function: `${schema}.${row.proname}`, issues: issues.map(withoutEmpty) });
       }
     }
     return results;
   } finally {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await trx.rollback().execute().catch(() => undefined);
   }
 }
 
