@@ -1,14 +1,18 @@
 /**
  * `inspect db` report time on a native PostgreSQL 15 holding 200 tables with rows, indexes and
  * statistics: all 19 reports one after another (each connects, runs its query, disconnects, as
- * the command does), next to the floor of 19 connections that each run `select 1`. Run with
- * `npx tsx bench/inspect-db.ts`. It prints; it never fails a build.
+ * the command does), next to the floor of 19 connections that each run `select 1`; and one
+ * report as a whole command process (needs `npm run build`). Run with `npx tsx bench/inspect-db.ts`.
+ * It prints; it never fails a build.
  */
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { withUrl } from '../tasks/db/connect.js';
 import { REPORTS, runReport } from '../tasks/inspect/run-report.js';
 import { startProject } from '../test/integration/support/running-project.js';
-import { median, report } from './measure.js';
+import { median, medianOf, report, timeCommand } from './measure.js';
+
+const BIN = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const project = await startProject();
@@ -49,6 +53,8 @@ try {
   report('inspect db, all 19 reports', median(reportTimes), 'ms');
   report('  19 connections running select 1', median(floorTimes), 'ms');
   console.log(`  ratio to that floor: ${(median(reportTimes) / median(floorTimes)).toFixed(2)}x`);
+  const command = medianOf(runs, () => timeCommand(process.execPath, [BIN, 'inspect', 'db', 'bloat', '--db-url', project.dbUrl]));
+  report('inspect db bloat as a process', command, 'ms');
 } finally {
   await project.dispose();
 }

@@ -1,13 +1,21 @@
 /**
- * Typed queries over a connection the tool already holds: a kysely instance whose "pool" hands
- * out that one pg client and never closes it (the caller that opened the client ends it).
- * Queries built here run on the same session as the caller's own statements, so they see its
- * transaction and settings.
+ * Kysely for the tool's SQL steps, from one place: typed queries over a connection a command
+ * already holds, plus the few kysely values the queries use at run time. `npm run build` bundles
+ * this module with kysely into one file (scripts/bundle-kysely.js): loading kysely's ~280 modules
+ * one by one costs a CLI command far more than the query itself. Import kysely's run-time values
+ * from here; type-only imports from 'kysely' cost nothing.
  */
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
-/** A kysely instance over `client`; nothing to destroy, the client's owner ends it. */
+export { sql } from 'kysely';
+export { jsonBuildObject } from 'kysely/helpers/postgres';
+
+/**
+ * A kysely instance over `client`, whose "pool" hands out that one client and never closes it:
+ * nothing to destroy, the client's owner ends it. Queries run on the caller's session, so they
+ * see its transaction and settings.
+ */
 export function kyselyOn<Database>(client: pg.Client): Kysely<Database> {
   const borrowed = {
     query: (text: string, values: readonly unknown[]) => client.query(text, [...values]),

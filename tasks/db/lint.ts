@@ -2,10 +2,9 @@
  * `db lint` (facts §5.14): plpgsql_check over the non-trigger PL/pgSQL functions of some schemas,
  * inside a transaction that is always rolled back (the extension is created only for the check).
  */
-import { sql } from 'kysely';
 import type pg from 'pg';
 import type { SystemCatalogs } from './catalog/system-catalogs.js';
-import { kyselyOn } from './kysely.js';
+import { kyselyOn, sql } from './kysely.js';
 import { missingExtension } from './sql-error.js';
 import { TaskError, messageOf } from '../task-error.js';
 

@@ -1,5 +1,6 @@
 /** `inspect db` reports about live sessions and statements: locks, blocking, slow and frequent queries. */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql } from '../db/kysely.js';
 import type { InspectDatabase, ReportContext, ReportDefinition } from './report-types.js';
 
 type Statements = ExpressionBuilder<InspectDatabase, 'pg_stat_statements'>;

@@ -4,8 +4,8 @@
  * Names (type `name`) are aggregated as text: node-postgres parses text[] into arrays, not name[].
  */
 import type { Kysely } from 'kysely';
-import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { SystemCatalogs } from '../db/catalog/system-catalogs.js';
+import { jsonBuildObject } from '../db/kysely.js';
 
 type Catalogs = Kysely<SystemCatalogs>;
 
