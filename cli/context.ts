@@ -9,6 +9,12 @@ export interface CommandIO {
   interactive: boolean;
   /** Reads all of standard input (used when it is not a terminal). */
   readStdin: () => Promise<string>;
+  /**
+   * Whether stdin alone is a terminal. The original decides on stdin only in a few places (login's
+   * token source, link's required --project-ref, the project picker, password prompts); when
+   * absent, `interactive` stands in for it.
+   */
+  stdinTerminal?: boolean;
 }
 
 /** The global flags, after their SUPABASE_* environment twins were applied. */

@@ -3,7 +3,7 @@
  * explicitly set flags win in that order, else the command's default target.
  */
 import type { CommandContext } from './context.js';
-import { NotAvailableError, UserError } from './errors.js';
+import { UserError } from './errors.js';
 
 export interface DbTarget {
   kind: 'db-url' | 'local' | 'linked';
@@ -54,7 +54,8 @@ export async function resolveDbTarget(ctx: CommandContext): Promise<DbTarget> {
     return { kind: 'db-url', url: url.toString(), isLocal: false };
   }
   if (pick === 'linked') {
-    throw new NotAvailableError(`${`supabase ${ctx.path}`} --linked (the hosted project's database)`);
+    const { linkedDbTarget } = await import('./linked-db.js');
+    return linkedDbTarget(ctx);
   }
   const { loadConfig } = await import('../tasks/project/config-load.js');
   const { config } = await loadConfig(ctx.projectRoot, { env: ctx.env });

@@ -8,6 +8,7 @@ export function processIO(): CommandIO {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    stdinTerminal: Boolean(process.stdin.isTTY),
     readStdin: async () => {
       let text = '';
       process.stdin.setEncoding('utf8');

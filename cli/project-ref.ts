@@ -48,7 +48,8 @@ export async function resolveProjectRef(ctx: CommandContext, options: RefOptions
     const linked = await readLinkedRef(ctx.projectRoot);
     if (linked) return linked;
   }
-  if (process.stdin.isTTY && ctx.io.interactive) return pickProject(ctx, options.pickerTitle ?? 'Select a project:');
+  const { stdinIsTerminal } = await import('./prompt.js');
+  if (stdinIsTerminal(ctx)) return pickProject(ctx, options.pickerTitle ?? 'Select a project:');
   throw new UserError(NOT_LINKED);
 }
 

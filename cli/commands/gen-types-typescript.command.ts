@@ -1,11 +1,11 @@
 /**
  * `supabase gen types typescript` (facts §7.1). The original runs postgres-meta in Docker; this
- * build reads the catalogue in-process and renders the same file. The hosted route (--linked,
- * --project-id) needs the Management API, which has not landed yet.
+ * build reads the catalogue in-process and renders the same file. For a hosted project (--linked,
+ * --project-id) the platform generates the types and the Management API's types route returns them.
  */
 import type { CommandContext } from '../context.js';
 import { parseDbUrl, resolveDbTarget } from '../db-target.js';
-import { failedTo, NotAvailableError, UserError } from '../errors.js';
+import { failedTo, UserError } from '../errors.js';
 
 /** Prints the generated types to stdout. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
@@ -13,9 +13,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   if (ctx.flags['postgrest-v9-compat'] === true && !ctx.changed.has('db-url')) {
     throw new UserError('--postgrest-v9-compat can only be used together with --db-url.');
   }
-  if (given('project-id') || given('linked')) {
-    throw new NotAvailableError(`supabase gen types typescript ${given('linked') ? '--linked' : '--project-id'} (types from the hosted project)`);
-  }
+  if (given('project-id') || given('linked')) return hostedTypes(ctx, given('linked'));
   if (!given('local') && !given('db-url')) {
     throw new UserError('Must specify one of --local, --linked, --project-id, or --db-url');
   }
@@ -47,6 +45,35 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     throw failedTo(code && /^[0-9A-Z]{5}$/.test(code) ? 'generate types' : 'connect to postgres', error);
   }
   ctx.io.stdout(output);
+}
+
+/**
+ * Types from the platform: GET /v1/projects/{ref}/types/typescript, the `types` string printed as
+ * it is. --linked reads the ref from the linked file and the schemas from config.toml;
+ * --project-id uses neither the folder nor its config.
+ */
+async function hostedTypes(ctx: CommandContext, linked: boolean): Promise<void> {
+  const explicit = (ctx.flags.schema as string[] | undefined) ?? [];
+  let ref: string;
+  let schemas = explicit;
+  if (linked) {
+    if (schemas.length === 0) schemas = await localDefaultSchemas(ctx);
+    const { requireLinkedRef } = await import('../project-ref.js');
+    ref = await requireLinkedRef(ctx.projectRoot);
+  } else {
+    const { validateProjectRef } = await import('../project-ref.js');
+    ref = validateProjectRef(String(ctx.flags['project-id']));
+    if (schemas.length === 0) schemas = ['public'];
+  }
+  const { managementApi } = await import('../management-api.js');
+  const { expectAnswer } = await import('../../tasks/platform/api/client.js');
+  const api = await managementApi(ctx);
+  const answer = await expectAnswer(
+    api.GET('/v1/projects/{ref}/types/typescript', { params: { path: { ref }, query: { included_schemas: schemas.join(',') } } }),
+    [200],
+    'failed to retrieve generated types: ',
+  );
+  ctx.io.stdout(answer.types);
 }
 
 /** The original reports a bad --db-url in its own words, not the shared parse message. */

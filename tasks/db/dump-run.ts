@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { SYSTEM_PG15 } from '../native/pg-binaries.js';
 import { lineRewriter, type DumpPlan } from './dump-script.js';
 import { TaskError } from '../task-error.js';
+import { pgEnvFromUrl } from '../testing/pg-env.js';
 
 /** The PostgreSQL 15 client tool `name`: SUPABASE_PG_BIN, the system install, then PATH. */
 export async function pgTool(name: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
@@ -20,18 +21,9 @@ export async function pgTool(name: string, env: NodeJS.ProcessEnv = process.env)
   return name;
 }
 
-/** libpq variables for a connection string. */
+/** libpq variables for a connection string (a 10 s connect timeout unless the URL names one). */
 export function libpqEnv(url: string): Record<string, string> {
-  const parsed = new URL(url);
-  return {
-    PGHOST: parsed.hostname.replace(/^\[|\]$/g, ''),
-    PGPORT: parsed.port || '5432',
-    PGUSER: decodeURIComponent(parsed.username) || 'postgres',
-    PGPASSWORD: decodeURIComponent(parsed.password),
-    PGDATABASE: decodeURIComponent(parsed.pathname.slice(1)) || 'postgres',
-    PGCONNECT_TIMEOUT: parsed.searchParams.get('connect_timeout') ?? '10',
-    ...(parsed.searchParams.get('sslmode') ? { PGSSLMODE: parsed.searchParams.get('sslmode')! } : {}),
-  };
+  return { PGCONNECT_TIMEOUT: '10', ...pgEnvFromUrl(url) };
 }
 
 /** Runs the plan against `url`, writing the rewritten script through `write`. */

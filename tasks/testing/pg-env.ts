@@ -1,4 +1,4 @@
-/** Turning a connection URL into the PG* variables that psql (and pg_prove) read. */
+/** Turning a connection URL into the PG* variables that libpq's tools (psql, pg_dump) read. */
 
 /** The libpq environment for a postgresql:// URL; the password is decoded, as libpq expects it raw. */
 export function pgEnvFromUrl(connectionString: string): Record<string, string> {
@@ -14,5 +14,10 @@ export function pgEnvFromUrl(connectionString: string): Record<string, string> {
   if (sslmode) env.PGSSLMODE = sslmode;
   const timeout = url.searchParams.get('connect_timeout');
   if (timeout) env.PGCONNECT_TIMEOUT = timeout;
+  // The address a linked target found over DoH, and the pooler's startup options (reference=<ref>).
+  const hostaddr = url.searchParams.get('hostaddr');
+  if (hostaddr) env.PGHOSTADDR = hostaddr;
+  const options = url.searchParams.get('options');
+  if (options) env.PGOPTIONS = options;
   return env;
 }

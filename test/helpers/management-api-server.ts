@@ -140,6 +140,9 @@ export class ManagementApiServer {
 
   private checkAnswer(id: string, operation: Operation, answer: Answer): void {
     const documented = operation.responses?.[String(answer.status)] ?? operation.responses?.default;
+    // The platform's authentication layer answers 401 for any secured route before the route runs;
+    // the spec leaves that answer out of every operation.
+    if (answer.status === 401 && operation.security?.length) return;
     if (!documented) {
       this.violations.push(`${id}: status ${answer.status} is not a documented response`);
       return;

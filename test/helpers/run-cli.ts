@@ -23,14 +23,15 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Like runCli, without blocking this process: for tests whose servers run in the test process. */
-export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+/** Like runCli, without blocking this process: for tests whose servers run in the test process. `input` is what stdin holds. */
+export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd,
       env: { ...process.env, SUPABASE_DEBUG: '', SUPABASE_EXPERIMENTAL: '', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    child.stdin.end(options.input ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -45,12 +45,14 @@ export const localCommands: CommandSpec[] = [
     examples: [
       { id: 'with-token', name: 'Store a token from a CI secret', code: 'echo "$SUPABASE_ACCESS_TOKEN" | supabase login', response: 'You are now logged in. Happy coding!' },
     ],
+    load: () => import('../../commands/login.command.js'),
   },
   {
     path: 'logout',
     group: 'local-dev',
     summary: 'Forget the stored access token',
     description: 'Asks for confirmation, then deletes the access token this machine keeps for you.',
+    load: () => import('../../commands/logout.command.js'),
   },
   {
     path: 'link',
@@ -67,12 +69,14 @@ export const localCommands: CommandSpec[] = [
     examples: [
       { id: 'basic-usage', name: 'Link to a project', code: 'supabase link --project-ref abcdefghijklmnopqrst', response: 'Finished supabase link.' },
     ],
+    load: () => import('../../commands/link.command.js'),
   },
   {
     path: 'unlink',
     group: 'local-dev',
     summary: 'Disconnect this folder from its hosted project',
     description: 'Removes the link written by `supabase link`, with everything cached under supabase/.temp.',
+    load: () => import('../../commands/unlink.command.js'),
   },
   {
     path: 'start',

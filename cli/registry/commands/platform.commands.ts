@@ -426,6 +426,7 @@ const services: CommandSpec = {
   requiresLogin: true,
   examples: [{ id: 'basic-usage', name: 'Check versions', code: 'supabase services' }],
   tags: ['management-api'],
+  load: () => import('../../commands/services.command.js'),
 };
 
 export const platformCommands: CommandSpec[] = [...projects, ...orgs, ...branches, ...secrets, ...sso, ...snippets, services];

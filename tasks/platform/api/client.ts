@@ -57,7 +57,8 @@ async function sendLogged(request: Request, host: string, debug?: (line: string)
   return copy;
 }
 
-function elapsed(began: number): string {
+/** Milliseconds since `began` (a performance.now() reading), for the --debug lines. */
+export function elapsed(began: number): string {
   return `${Math.round(performance.now() - began)} ms`;
 }
 
