@@ -149,12 +149,13 @@ describe('gen types typescript', function () {
       assert.match(result.stderr, /--postgrest-v9-compat can only be used together with --db-url\./);
     });
 
-    it('says the hosted route is not available yet', async () => {
-      for (const args of [['--linked'], ['--project-id', 'abcdefghijklmnopqrst']]) {
-        const result = await runMain(['gen', 'types', 'typescript', ...args], { cwd: root, env });
-        assert.equal(result.code, 1);
-        assert.match(result.stderr, /is not available in this build yet/);
-      }
+    it('the hosted route needs a link or a valid ref (the types route itself: test/unit/platform-link.test.ts)', async () => {
+      const linked = await runMain(['gen', 'types', 'typescript', '--linked'], { cwd: root, env });
+      assert.equal(linked.code, 1);
+      assert.equal(linked.stderr.split('\n')[0], 'Cannot find project ref. Have you run supabase link?');
+      const bad = await runMain(['gen', 'types', 'typescript', '--project-id', 'nope'], { cwd: root, env });
+      assert.equal(bad.code, 1);
+      assert.equal(bad.stderr.split('\n')[0], 'Invalid project ref format. Must be like `abcdefghijklmnopqrst`.');
     });
 
     it('rejects a connection string that is not percent-encoded', async () => {

@@ -201,10 +201,10 @@ describe('inspect db reports', function () {
       assert.deepEqual(rows.find((row) => row.Name === 'big'), { Name: 'big', 'Estimated count': '20000' });
     });
 
-    it('defaults to the linked project, which this build cannot reach yet', async () => {
+    it('defaults to the linked project: an unlinked folder gets the not-linked message', async () => {
       const result = await runMain(['inspect', 'db', 'locks', '--workdir', project.root], { env: project.env });
       assert.equal(result.code, 1);
-      assert.match(result.stderr, /not available in this build yet/);
+      assert.equal(result.stderr.split('\n')[0], 'Cannot find project ref. Have you run supabase link?');
     });
   });
 });

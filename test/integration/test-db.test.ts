@@ -87,13 +87,13 @@ describe('test db (pgTAP harness)', function () {
     assert.match(result.stdout, /^1\.\.2\nok 1 - check 1\nok 2 - check 2\nok$/m);
   });
 
-  it('fails clearly for a missing path and for --linked', async () => {
+  it('fails clearly for a missing path and for --linked on an unlinked folder', async () => {
     const missing = await cli(['test', 'db', 'nope_test.sql']);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /No such test file or folder: nope_test\.sql/);
     const linked = await cli(['test', 'db', '--linked']);
     assert.equal(linked.code, 1);
-    assert.match(linked.stderr, /not available in this build yet/);
+    assert.match(linked.stderr, /^Cannot find project ref\. Have you run supabase link\?$/m);
   });
 
   it('without psql, runs plain SQL files and names psql for files with meta-commands', async () => {
