@@ -9,6 +9,8 @@ import { ProjectApiServer } from './project-api-server.js';
 
 export const TOKEN = `sbp_${'0123456789abcdef'.repeat(2)}01234567`;
 export const REF = 'abcdefghijklmnopqrst';
+/** A second project of the account, so pickers have a choice. */
+export const OTHER_REF = 'zyxwvutsrqponmlkjihg';
 export const ANON_KEY = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.anon-signature';
 
 export interface HostedSettings {
@@ -38,6 +40,7 @@ export class HostedProject {
           id: this.ref, organization_id: 'acme', name: 'demo', region: 'us-east-1', created_at: '2024-02-20T10:15:42Z',
           database: { host: `db.${this.ref}.supabase.co`, version: this.settings.databaseVersion },
         },
+        { id: OTHER_REF, organization_id: 'acme', name: 'staging', region: 'eu-west-1', created_at: '2024-02-21T08:00:00Z' },
       ]),
       getProjectApiKeys: answer('getProjectApiKeys', () => [{ name: 'anon', api_key: ANON_KEY }, { name: 'service_role', api_key: 'eyJ.service.role' }]),
       getPostgRESTConfig: answer('getPostgRESTConfig', () => ({ ...this.settings.postgrest, jwt_secret: 'super-secret-jwt-token-with-at-least-32-characters-long' })),
