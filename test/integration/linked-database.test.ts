@@ -3,7 +3,8 @@
  * project's database behind its pooler: the local Management API hands out a pooler connection
  * string on `*.pooler.supabase.com` with that server's port, a local DoH resolver maps the name to
  * 127.0.0.1 (`--dns-resolver https`), and the server is switched to TLS halfway to show the
- * commands encrypt when it is offered. The CLI runs as its own process, as users run it.
+ * commands encrypt when it is offered. The CLI runs as its own process (the built binary, as
+ * `npm test` builds it), as users run it.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { withUrl } from '../../tasks/db/connect.js';
-import { runCliProcess } from '../helpers/cli-process.js';
+import { runCliAsync } from '../helpers/run-cli.js';
 import { DohServer } from '../helpers/doh-server.js';
 import { HostedProject, REF } from '../helpers/hosted-project.js';
 import { startProject, type DbProject } from './support/db-project.js';
@@ -36,7 +37,7 @@ describe('--linked database commands', function () {
   let remoteAsRole: string;
 
   const cli = (args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
-    runCliProcess([...args, '--dns-resolver', 'https'], { cwd: local.root, input: options.input, env: { ...env, ...options.env } });
+    runCliAsync([...args, '--dns-resolver', 'https'], { cwd: local.root, input: options.input, env: { ...env, ...options.env } });
   const remoteVersions = () =>
     withUrl(remoteAsRole, async (client) => (await client.query<{ version: string }>('SELECT version FROM supabase_migrations.schema_migrations ORDER BY version')).rows.map((row) => row.version));
 

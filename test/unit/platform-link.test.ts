@@ -93,6 +93,9 @@ describe('login, link and the other platform commands', function () {
       assert.equal(await read('storage-version'), 'v0.46.4');
       assert.equal(await read('pooler-url'), hosted.settings.pooler.connection_string);
       assert.ok(hosted.project.requests.every((request) => request.apikey?.startsWith('eyJ')), 'probes carry the anon key');
+      const projects = await cli(['projects', 'list']);
+      assert.equal(projects.code, 0, projects.stderr);
+      assert.match(projects.stdout, new RegExp(`●\\s+\\| acme\\s+\\| ${REF}\\s+\\| demo`));
       delete hosted.settings.pooler.connection_string;
     });
 
