@@ -78,17 +78,19 @@ export async function askText(label: string): Promise<string> {
  * output does exactly that.
  */
 export async function askSecret(ctx: Pick<CommandContext, 'io'>, label: string): Promise<string> {
-  ctx.io.stderr(label);
   if (!stdinIsTerminal(ctx)) {
+    ctx.io.stderr(label);
     const piped = await ctx.io.readStdin();
     ctx.io.stderr('\n');
     return piped;
   }
   const { Writable } = await import('node:stream');
   const { createInterface } = await import('node:readline');
-  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
   const { UserError } = await import('./errors.js');
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  // The terminal stops echoing (raw mode) before the label invites typing.
+  const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
+  ctx.io.stderr(label);
   try {
     return await new Promise<string>((resolve, reject) => {
       rl.once('line', resolve);

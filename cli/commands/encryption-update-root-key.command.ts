@@ -10,7 +10,7 @@ import { expectStatus } from '../../tasks/platform/api/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);
-  const rootKey = (await askSecret(ctx, 'Enter a new root key:')).trim();
+  const rootKey = (await askSecret(ctx, 'Enter a new root key: ')).trim();
   await expectStatus(
     'updating project root key',
     api.PUT('/v1/projects/{ref}/pgsodium', { params: { path: { ref } }, body: { root_key: rootKey } }),

@@ -60,7 +60,7 @@ async function completeByPrompts(ctx: CommandContext, api: ManagementClient, bod
     );
   }
   report('Selected region', body.region);
-  if (!body.db_pass) body.db_pass = await askSecret(ctx, 'Enter your database password:');
+  if (!body.db_pass) body.db_pass = await askSecret(ctx, 'Enter your database password: ');
 }
 
 async function chooseOrganization(api: ManagementClient): Promise<string> {

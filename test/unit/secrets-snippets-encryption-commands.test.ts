@@ -160,9 +160,9 @@ describe('secrets, snippets and encryption commands', () => {
 
     it('fail with the original wording', async () => {
       await h.expectFailures(['encryption', 'get-root-key'], 'getPgsodiumConfig', forbiddenAndBroken((body) => `Unexpected error retrieving project root key: ${body}`));
-      await h.expectFailures(['encryption', 'update-root-key'], 'updatePgsodiumConfig', forbiddenAndBroken((body) => `Unexpected error updating project root key: ${body}`), { input: 'key\n' });
+      await h.expectFailures(['encryption', 'update-root-key'], 'updatePgsodiumConfig', forbiddenAndBroken((body) => `Unexpected error updating project root key: ${body}`), { input: 'key\n', progress: 'Enter a new root key: \n' });
       await h.expectUnreachable(['encryption', 'get-root-key']);
-      await h.expectUnreachable(['encryption', 'update-root-key'], { input: 'key\n' });
+      await h.expectUnreachable(['encryption', 'update-root-key'], { input: 'key\n', progress: 'Enter a new root key: \n' });
     });
   });
 
