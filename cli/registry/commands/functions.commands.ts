@@ -132,6 +132,7 @@ export const functionsCommands: CommandSpec[] = commandGroup(
           response: 'Created new Function at supabase/functions/hello-world',
         },
       ],
+      load: () => import('../../commands/functions-new.command.js'),
     },
     {
       name: 'serve',
@@ -151,6 +152,7 @@ export const functionsCommands: CommandSpec[] = commandGroup(
         { id: 'basic-usage', name: 'Serve the functions', code: 'supabase functions serve' },
         { id: 'with-env-file', name: 'Serve with variables from a file', code: 'supabase functions serve --env-file ./supabase/.env.local' },
       ],
+      load: () => import('../../commands/functions-serve.command.js'),
     },
   ],
 );

@@ -1,0 +1,1 @@
+export async function serveOnDocker(_: unknown): Promise<void> { throw new Error('wip'); }
