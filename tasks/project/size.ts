@@ -16,3 +16,19 @@ export function parseSize(text: string): number | undefined {
   const power = match[2] ? POWERS[match[2].toLowerCase()]! : 0;
   return Math.trunc(amount * 1024 ** power);
 }
+
+const DECIMAL_UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+
+/**
+ * A byte count as the original prints sizes (docker's HumanSize): decimal units and four
+ * significant digits without trailing zeros, e.g. `530B`, `1.568kB`, `2.1MB`.
+ */
+export function humanSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < DECIMAL_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${Number(value.toPrecision(4))}${DECIMAL_UNITS[unit]}`;
+}

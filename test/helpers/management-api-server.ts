@@ -34,6 +34,12 @@ export interface Answer {
   raw?: Buffer | string;
   contentType?: string;
   headers?: Record<string, string>;
+  /**
+   * Why this status is answered although the spec does not document it (the platform answers 404
+   * for an unknown function slug, say, where the spec lists only 200, 403 and 500). Only a status
+   * with a stated reason is let through.
+   */
+  undocumented?: string;
 }
 
 export type Handler = (request: HandledRequest) => Answer | Promise<Answer>;
@@ -135,7 +141,17 @@ export class ManagementApiServer {
     if (operation.security?.length && !/^Bearer \S+$/.test(request.headers.authorization ?? '')) this.violations.push(`${id}: missing bearer token`);
     if (!/^SupabaseCLI\//.test(request.headers['user-agent'] ?? '')) this.violations.push(`${id}: User-Agent is not SupabaseCLI/<version>`);
     const result = this.backend.validateRequest(shaped, operation);
-    for (const error of result.errors ?? []) this.violations.push(`${id} request: ${describe(error)}`);
+    // A body in a documented non-JSON media type (the eszip upload of createFunction) is bytes: its
+    // media type is checked, not the JSON schema the spec lists beside it.
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const bytesBody = shaped.body === undefined && mediaType !== '' && !mediaType.includes('json') && Boolean(requestContent(operation)?.[mediaType]);
+    for (const error of result.errors ?? []) {
+      if (bytesBody && error.params && (error.params as { missingProperty?: string }).missingProperty === 'requestBody') continue;
+      this.violations.push(`${id} request: ${describe(error)}`);
+    }
+    if (mediaType && !mediaType.includes('json') && requestContent(operation) && !requestContent(operation)?.[mediaType]) {
+      this.violations.push(`${id} request: media type ${mediaType} is not documented`);
+    }
   }
 
   private checkAnswer(id: string, operation: Operation, answer: Answer): void {
@@ -143,6 +159,7 @@ export class ManagementApiServer {
     // The platform's authentication layer answers 401 for any secured route before the route runs;
     // the spec leaves that answer out of every operation.
     if (answer.status === 401 && operation.security?.length) return;
+    if (!documented && answer.undocumented) return;
     if (!documented) {
       this.violations.push(`${id}: status ${answer.status} is not a documented response`);
       return;
@@ -192,6 +209,12 @@ function withRegexLiteralsUnwrapped<T>(value: T): T {
     return [key, withRegexLiteralsUnwrapped(item)];
   });
   return Object.fromEntries(entries) as T;
+}
+
+/** The media types an operation's request body may have, when it takes one. */
+function requestContent(operation: Operation): Record<string, unknown> | undefined {
+  const body = operation.requestBody as { content?: Record<string, unknown> } | undefined;
+  return body?.content;
 }
 
 function parseJson(raw: Buffer, contentType: string | undefined): unknown {

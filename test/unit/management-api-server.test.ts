@@ -9,6 +9,8 @@ describe('the local Management API used by tests validates against management-ap
       getPostgRESTConfig: () => ({ status: 200, body: { max_rows: 'many' } }),
       createProject: () => ({ status: 201, body: { id: 'abcdefghijklmnopqrst' } }),
       getProjects: () => ({ status: 418, body: [] }),
+      getFunction: () => ({ status: 404, raw: '{"message":"Function not found"}', undocumented: 'the platform answers 404 for an unknown slug' }),
+      createFunction: () => ({ status: 201, body: { id: 'f', slug: 'hello', name: 'hello', status: 'ACTIVE', version: 1, created_at: 0, updated_at: 0 } }),
     },
     { 'GET /platform/cli/login/{session}': ({ params }) => ({ status: 200, body: { session: params.session } }) },
   );
@@ -42,6 +44,19 @@ describe('the local Management API used by tests validates against management-ap
   it('flags a status the operation does not document', async () => {
     await fetch(`${base}/v1/projects`, { headers: CLI_HEADERS });
     assert.deepEqual(api.violations, ['getProjects: status 418 is not a documented response']);
+  });
+
+  it('lets an undocumented status through only with a stated reason', async () => {
+    await fetch(`${base}/v1/projects/abcdefghijklmnopqrst/functions/hello`, { headers: CLI_HEADERS });
+    assert.deepEqual(api.violations, []);
+  });
+
+  it('takes bytes in a documented non-JSON media type, and flags one the operation does not list', async () => {
+    const url = `${base}/v1/projects/abcdefghijklmnopqrst/functions?slug=hello`;
+    await fetch(url, { method: 'POST', headers: { ...CLI_HEADERS, 'Content-Type': 'application/vnd.denoland.eszip' }, body: Buffer.from('EZBR...') });
+    assert.deepEqual(api.violations, []);
+    await fetch(url, { method: 'POST', headers: { ...CLI_HEADERS, 'Content-Type': 'application/zip' }, body: Buffer.from('PK') });
+    assert.match(api.violations.join('\n'), /^createFunction request: media type application\/zip is not documented$/m);
   });
 
   it('answers the routes a test names outside the spec, and records them', async () => {

@@ -43,6 +43,7 @@ export const functionsCommands: CommandSpec[] = commandGroup(
           code: 'supabase functions list',
         },
       ],
+      load: () => import('../../commands/functions-list.command.js'),
     },
     {
       name: 'delete',
@@ -60,6 +61,7 @@ export const functionsCommands: CommandSpec[] = commandGroup(
           response: 'Deleted Function hello-world from project abcdefghijklmnopqrst.',
         },
       ],
+      load: () => import('../../commands/functions-delete.command.js'),
     },
     {
       name: 'download',
@@ -86,6 +88,7 @@ export const functionsCommands: CommandSpec[] = commandGroup(
           response: 'Downloaded Function hello-world from project abcdefghijklmnopqrst.',
         },
       ],
+      load: () => import('../../commands/functions-download.command.js'),
     },
     {
       name: 'deploy',
@@ -115,6 +118,7 @@ export const functionsCommands: CommandSpec[] = commandGroup(
         { id: 'all-functions', name: 'Deploy every function of the folder', code: 'supabase functions deploy' },
         { id: 'public-webhook', name: 'Deploy a webhook that callers reach without a JWT', code: 'supabase functions deploy stripe-webhook --no-verify-jwt' },
       ],
+      load: () => import('../../commands/functions-deploy.command.js'),
     },
     {
       name: 'new',

@@ -1,0 +1,15 @@
+/** `functions list` (facts §8.5): the project's deployed functions as a table, times in UTC. */
+import type { CommandContext } from '../context.js';
+import { formatTimestamp } from '../output/timestamp.js';
+import { renderTable } from '../output/table.js';
+
+export default async function run(ctx: CommandContext): Promise<void> {
+  const { resolveProjectRef } = await import('../project-ref.js');
+  const { managementApi } = await import('../management-api.js');
+  const { expectStatus } = await import('../../tasks/platform/api/client.js');
+  const ref = await resolveProjectRef(ctx);
+  const api = await managementApi(ctx);
+  const functions = await expectStatus('retrieving functions', api.GET('/v1/projects/{ref}/functions', { params: { path: { ref } } }), [200]);
+  const rows = functions.map((fn) => [fn.id, fn.name, fn.slug, fn.status, String(fn.version), formatTimestamp(fn.updated_at)]);
+  ctx.io.stdout(`\n${renderTable(['ID', 'NAME', 'SLUG', 'STATUS', 'VERSION', 'UPDATED_AT (UTC)'], rows)}\n`);
+}
