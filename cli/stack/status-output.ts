@@ -32,7 +32,9 @@ export async function printStatus(
 ): Promise<void> {
   const { statusEntries, statusPrettyLines, statusVariables } = await import('../../tasks/keys/status-values.js');
   const shown = runtime.name === 'native' ? NATIVE_SHOWN : runtime.running;
-  const entries = statusEntries(project.config, { isRunning: (service) => shown.has(service) });
+  // On the native runtime functions answer only while `functions serve` runs; shown only then.
+  const functions = runtime.name === 'native' && (await import('../../tasks/functions/native/router-health.js').then((m) => m.servedFunctionsUrl(project.config))) !== undefined;
+  const entries = statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)) });
   const variables = statusVariables(entries, parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []));
   // The original encodes a map, whose keys come out sorted.
   const sorted = Object.fromEntries(Object.entries(variables).sort(([a], [b]) => (a < b ? -1 : 1)));

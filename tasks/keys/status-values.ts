@@ -7,7 +7,8 @@
 import type { ProjectConfig } from '../project/config.types.js';
 
 /** Services whose state decides which entries show. */
-export type StatusService = 'rest' | 'studio' | 'auth' | 'inbucket';
+/** `functions` is the native runtime's `functions serve` router (the original's status has no such line). */
+export type StatusService = 'rest' | 'studio' | 'auth' | 'inbucket' | 'functions';
 
 export interface StatusEntry {
   /** Default variable name, e.g. `API_URL`. */
@@ -37,6 +38,7 @@ export function statusEntries(config: ProjectConfig, options: StatusOptions): St
   const entries: Array<StatusEntry & { shown: boolean }> = [
     { name: 'API_URL', overrideKey: 'api.url', label: 'API URL', value: apiUrl, shown: config.api.enabled && options.isRunning('rest') },
     { name: 'GRAPHQL_URL', overrideKey: 'api.graphql_url', label: 'GraphQL URL', value: `${apiUrl}/graphql/v1`, shown: config.api.enabled && options.isRunning('rest') },
+    { name: 'FUNCTIONS_URL', overrideKey: 'functions.url', label: 'Functions URL', value: `${apiUrl}/functions/v1`, shown: options.isRunning('functions') },
     { name: 'DB_URL', overrideKey: 'db.url', label: 'DB URL', value: localDbUrl(config), shown: true },
     { name: 'STUDIO_URL', overrideKey: 'studio.url', label: 'Studio URL', value: `http://${host}:${config.studio.port}`, shown: config.studio.enabled && options.isRunning('studio') },
     { name: 'INBUCKET_URL', overrideKey: 'inbucket.url', label: 'Inbucket URL', value: `http://${host}:${config.inbucket.port}`, shown: config.inbucket.enabled && options.isRunning('inbucket') },

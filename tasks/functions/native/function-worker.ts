@@ -69,7 +69,7 @@ export class FunctionWorker {
     const child = spawn(spec.deno, args, {
       cwd: spec.cwd,
       env: { ...spec.env, [ENTRY_VARIABLE]: pathToFileURL(spec.entry).href, [TOKEN_VARIABLE]: token },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
     createInterface({ input: child.stderr! }).on('line', spec.log.stderr);

@@ -26,6 +26,13 @@ const token = Deno.env.get(${JSON.stringify(TOKEN_VARIABLE)});
 Deno.env.delete(${JSON.stringify(ENTRY_VARIABLE)});
 Deno.env.delete(${JSON.stringify(TOKEN_VARIABLE)});
 
+// The router holds this process's stdin open; when it closes (serve ended, even by kill -9), so does this process.
+(async () => {
+  const reader = Deno.stdin.readable.getReader();
+  while (!(await reader.read()).done);
+  Deno.exit(0);
+})();
+
 const realServe = Deno.serve.bind(Deno);
 let serving = false;
 
