@@ -19,6 +19,7 @@ function logConfig(ctx: ServiceContext, container: ServiceContainer): Docker.Hos
 export function createOptions(plugin: ServicePlugin, container: ServiceContainer, ctx: ServiceContext, image: string): Docker.ContainerCreateOptions {
   const exposed: Record<string, object> = {};
   const bindings: Record<string, Array<{ HostIp: string; HostPort: string }>> = {};
+  for (const port of container.exposed ?? []) exposed[`${port}/tcp`] = {};
   for (const port of container.ports ?? []) {
     exposed[`${port.container}/tcp`] = {};
     bindings[`${port.container}/tcp`] = [{ HostIp: '127.0.0.1', HostPort: String(port.host) }];

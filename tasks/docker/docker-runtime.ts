@@ -26,7 +26,7 @@ import { containerLogs } from './container-logs.js';
 import { setUpDatabase } from './db-setup.js';
 import { planServices, serviceContext, type PlannedService } from './start-plan.js';
 import { EARLY_SERVICES, SERVICES } from './services/index.js';
-import type { ServiceContext, ServiceId } from './services/service-plugin.js';
+import type { ServiceContainer, ServiceContext, ServiceId, ServicePlugin } from './services/service-plugin.js';
 
 /** What the runtime needs of a project. */
 export interface DockerProject {
@@ -181,8 +181,9 @@ export async function status(projectId: string, config: ProjectConfig, options: 
       const state = info?.State ?? 'absent';
       let healthy = false;
       if (state === 'running' && plugin.enabled(ctx.config)) {
-        const spec = plugin.container(ctx);
-        healthy = await probeOnce(docker, { container, spec, host: ctx.host, password: config.db.password }).catch(() => false);
+        // A spec that cannot be described now (edge runtime with a broken functions .env, say) is not healthy.
+        const spec = describeQuietly(plugin, ctx);
+        healthy = spec ? await probeOnce(docker, { container, spec, host: ctx.host, password: config.db.password }).catch(() => false) : false;
       }
       return { service: plugin.id, container, state, healthy };
     }),
@@ -190,6 +191,14 @@ export async function status(projectId: string, config: ProjectConfig, options: 
   const db = services.find((service) => service.service === 'db')!;
   const running = db.state === 'running';
   return { running, dbUrl: running ? localDbUrl({ hostname: ctx.host, db: config.db }) : undefined, services };
+}
+
+function describeQuietly(plugin: ServicePlugin, ctx: ServiceContext): ServiceContainer | undefined {
+  try {
+    return plugin.container(ctx);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Removes everything of the project, data included. */

@@ -47,6 +47,8 @@ export interface ServiceContainer {
   entrypoint?: string[];
   cmd?: string[];
   ports?: PublishedPort[];
+  /** Container ports other containers use, exposed but not published on the host. */
+  exposed?: number[];
   /** Named volumes (created with the project labels first) as `volume -> target`. */
   volumes?: Array<{ volume: string; target: string }>;
   /** Host paths, `host:container[:ro]`. */

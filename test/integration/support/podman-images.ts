@@ -74,6 +74,16 @@ async function build(docker: Docker, context: string, name: string): Promise<voi
   await docker.pruneImages({ filters: JSON.stringify({ dangling: ['true'] }) }).catch(() => undefined);
 }
 
+/** Copies into `rootfs`, at their host paths, the shared libraries `ldd` lists for `binaries`. */
+async function copyLibraries(binaries: string[], rootfs: string): Promise<void> {
+  const libs = new Set<string>();
+  for (const binary of binaries) {
+    const out = spawnSync('ldd', [binary], { encoding: 'utf8' }).stdout ?? '';
+    for (const match of out.matchAll(/(?:=>\s*)?(\/\S+)\s+\(0x/g)) libs.add(match[1]!);
+  }
+  for (const lib of libs) await cp(lib, path.join(rootfs, lib), { dereference: true });
+}
+
 /** The docker-library contract, reduced: initdb on an empty data volume, then run as postgres. */
 const PG_ENTRYPOINT = `#!/bin/sh
 # Test fixture: a stand-in for the postgres image's docker-entrypoint.sh.
@@ -120,16 +130,10 @@ export async function ensurePostgresImage(docker: Docker, name: string): Promise
     await cp('/usr/share/postgresql/15', path.join(rootfs, 'usr/share/postgresql/15'), { recursive: true });
     await cp('/usr/share/zoneinfo', path.join(rootfs, 'usr/share/zoneinfo'), { recursive: true, dereference: true });
     await cp('/usr/lib/locale/C.utf8', path.join(rootfs, 'usr/lib/locale/C.utf8'), { recursive: true });
-    const binaries = [
+    await copyLibraries([
       ...(await readdir(path.join(pgRoot, 'bin'))).map((file) => path.join(pgRoot, 'bin', file)),
       ...(await readdir(path.join(pgRoot, 'lib'))).filter((file) => file.endsWith('.so') && !file.startsWith('llvmjit')).map((file) => path.join(pgRoot, 'lib', file)),
-    ];
-    const libs = new Set<string>();
-    for (const binary of binaries) {
-      const out = spawnSync('ldd', [binary], { encoding: 'utf8' }).stdout ?? '';
-      for (const match of out.matchAll(/(?:=>\s*)?(\/\S+)\s+\(0x/g)) libs.add(match[1]!);
-    }
-    for (const lib of libs) await cp(lib, path.join(rootfs, lib), { dereference: true });
+    ], rootfs);
     await mkdir(path.join(rootfs, 'etc/postgresql'), { recursive: true });
     await writeFile(path.join(rootfs, 'etc/postgresql/postgresql.conf'), PG_CONF);
     await mkdir(path.join(rootfs, 'usr/local/bin'), { recursive: true });
@@ -172,3 +176,68 @@ export async function ensureStandInImage(docker: Docker, name: string, ports: nu
     await rm(context, { recursive: true, force: true });
   }
 }
+
+/**
+ * A STAND-IN for supabase/edge-runtime (not the real runtime): the real Deno binary of the deno npm
+ * package, and an `edge-runtime` command whose `start --main-service <dir> -p <port>` runs the main
+ * service with a small `EdgeRuntime.userWorkers` of this fixture's own (each worker is the function's
+ * module imported into the same process, its Deno.serve handler captured). Enough to run the CLI's
+ * main router, mounts and environment for real; nothing of the real runtime's isolation or limits.
+ */
+export async function ensureEdgeRuntimeStandIn(docker: Docker, name: string, deno: string): Promise<void> {
+  if (await isCurrent(docker, name)) return;
+  const context = await mkdtemp(path.join(os.tmpdir(), 'edge-runtime-image-'));
+  try {
+    const rootfs = path.join(context, 'rootfs');
+    await mkdir(path.join(rootfs, 'usr/local/bin'), { recursive: true });
+    await cp(deno, path.join(rootfs, 'usr/local/bin/deno'));
+    await copyLibraries([deno], rootfs);
+    await writeFile(path.join(rootfs, 'usr/local/bin/edge-runtime'), '#!/bin/sh\n# Test fixture: stands in for the edge-runtime binary.\nexec deno run -A --no-config /standin/runtime.js "$@"\n', { mode: 0o755 });
+    await mkdir(path.join(rootfs, 'standin'));
+    await writeFile(path.join(rootfs, 'standin/runtime.js'), EDGE_RUNTIME_STAND_IN);
+    await writeFile(
+      path.join(context, 'Dockerfile'),
+      `FROM ${BUSYBOX_IMAGE}\nCOPY rootfs/ /\nENV PATH=/usr/local/bin:/bin DENO_DIR=/root/.cache/deno\nCMD ["edge-runtime"]\n`,
+    );
+    await build(docker, context, name);
+  } finally {
+    await rm(context, { recursive: true, force: true });
+  }
+}
+
+const EDGE_RUNTIME_STAND_IN = `// Test fixture: runs a main service the way edge-runtime start does, with toy user workers.
+const argument = (flag) => Deno.args[Deno.args.indexOf(flag) + 1];
+if (Deno.args[0] !== "start") throw new Error("stand-in edge-runtime only knows start");
+const port = Number(argument("-p"));
+const realServe = Deno.serve.bind(Deno);
+let capture;
+Deno.serve = (first, second) => {
+  const options = typeof first === "object" && first !== null ? first : {};
+  const handler = typeof first === "function" ? first : second ?? options.handler;
+  if (capture) {
+    capture(handler);
+    return { finished: new Promise(() => {}), shutdown: async () => {} };
+  }
+  return realServe({ ...options, hostname: "0.0.0.0", port }, handler);
+};
+const failure = (name, message) => Object.assign(new Error(message), { name });
+globalThis.EdgeRuntime = {
+  userWorkers: {
+    async create({ servicePath, envVars }) {
+      for (const [name, value] of envVars) Deno.env.set(name, value);
+      let handler;
+      capture = (found) => (handler = found);
+      try {
+        await import("file://" + servicePath + "/index.ts?" + crypto.randomUUID());
+      } catch (error) {
+        throw failure("InvalidWorkerCreation", String(error));
+      } finally {
+        capture = undefined;
+      }
+      if (!handler) throw failure("InvalidWorkerCreation", servicePath + " did not call Deno.serve");
+      return { fetch: async (request) => await handler(request) };
+    },
+  },
+};
+await import("file://" + argument("--main-service") + "/index.ts");
+`;
