@@ -35,6 +35,7 @@ export default async function run(ctx: CommandContext): Promise<number> {
   } else {
     const { serveNatively } = await import('../../tasks/functions/native/serve-native.js');
     const handle = await serveNatively({ root, config, processEnv: session.project.env, userEnv: userEnv.vars, serve, log });
+    // The lines the original's router prints when it listens (there, Deno's version inside the image).
     ctx.io.stdout(`Serving functions on ${handle.url}/<function-name>\nUsing ${handle.deno}\n`);
     const reason = await stopSignal(session);
     ctx.log.debug(`stopping: ${reason}`);

@@ -4,11 +4,9 @@
  * arrives with `npm install` and nothing is downloaded at run time. The platform package is
  * resolved directly, which works whether or not the `deno` package's postinstall ran.
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { TaskError } from '../../task-error.js';
 
 /** npm package names that may carry the binary for this machine, most specific first. */
@@ -43,8 +41,12 @@ export function denoBinary(): string {
   return located;
 }
 
-/** `deno --version`'s first line, e.g. `deno 2.9.6 (stable, release, x86_64-unknown-linux-gnu)`. */
-export async function denoVersion(): Promise<string> {
-  const { stdout } = await promisify(execFile)(denoBinary(), ['--version'], { env: { NO_COLOR: '1' } });
-  return stdout.split('\n')[0]?.trim() ?? 'deno';
+/** The Deno version of that binary, from its npm package (no process started), e.g. `2.9.6`. */
+export function denoVersion(): string {
+  const file = path.join(path.dirname(denoBinary()), 'package.json');
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }

@@ -59,7 +59,7 @@ export function functionEnv(config: ProjectConfig, processEnv: NodeJS.ProcessEnv
 export async function serveNatively(options: NativeServeOptions): Promise<NativeServeHandle> {
   const { root, config, log } = options;
   const deno = denoBinary();
-  const [bootstrap, version] = await Promise.all([writeBootstrap(), denoVersion()]);
+  const bootstrap = await writeBootstrap();
   const functionsDir = inProject(root, FUNCTIONS_DIR);
   let functions = toMap(servedFunctions(root, config, options.serve));
   const env = functionEnv(config, options.processEnv, options.userEnv);
@@ -97,7 +97,7 @@ export async function serveNatively(options: NativeServeOptions): Promise<Native
 
   return {
     url: `http://${config.hostname}:${config.api.port}${FUNCTIONS_PREFIX}`,
-    deno: version,
+    deno: denoVersion(),
     close: async () => {
       clearTimeout(pending);
       for (const watcher of watchers) watcher.close();
