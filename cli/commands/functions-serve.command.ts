@@ -38,7 +38,7 @@ export default async function run(ctx: CommandContext): Promise<number> {
     // The lines the original's router prints when it listens (there, Deno's version inside the image).
     ctx.io.stdout(`Serving functions on ${handle.url}/<function-name>\nUsing ${handle.deno}\n`);
     const reason = await stopSignal(session);
-    ctx.log.debug(`stopping: ${reason}`);
+    if (!reason.startsWith('SIG')) ctx.io.stderr(`Stopping: ${reason}.\n`);
     await handle.close();
   }
   ctx.io.stdout('Stopped serving supabase/functions\n');
