@@ -5,11 +5,9 @@ import { UserError } from '../errors.js';
 export default async function run(ctx: CommandContext): Promise<void> {
   const { validateSlug } = await import('../../tasks/functions/function-slug.js');
   const slug = validateSlug(ctx.args[0]!);
-  const { resolveProjectRef } = await import('../project-ref.js');
-  const { managementApi } = await import('../management-api.js');
+  const { projectClient } = await import('../hosted/project-client.js');
   const { rawBody } = await import('../../tasks/platform/api/client.js');
-  const ref = await resolveProjectRef(ctx);
-  const api = await managementApi(ctx);
+  const { ref, api } = await projectClient(ctx);
   const result = await api.DELETE('/v1/projects/{ref}/functions/{function_slug}', { params: { path: { ref, function_slug: slug } } });
   const status = result.response.status;
   if (status === 404) throw new UserError(`Function ${slug} does not exist on the Supabase project.`, 'See the deployed functions with supabase functions list.');

@@ -12,14 +12,12 @@ export default async function run(ctx: CommandContext): Promise<void> {
     );
   }
   const { loadLocalProject } = await import('../stack/local-project.js');
-  const { resolveProjectRef } = await import('../project-ref.js');
-  const { managementApi } = await import('../management-api.js');
+  const { projectClient } = await import('../hosted/project-client.js');
   const { unexpectedAnswer } = await import('../../tasks/platform/api/client.js');
   const { eszipFromBody } = await import('../../tasks/functions/eszip/compressed-eszip.js');
   const { unbundleFunctions } = await import('../../tasks/functions/eszip/unbundle.js');
   const { root } = await loadLocalProject(ctx);
-  const ref = await resolveProjectRef(ctx);
-  const api = await managementApi(ctx);
+  const { ref, api } = await projectClient(ctx);
   ctx.io.stdout(`Downloading ${slug}\n`);
   const result = await api.GET('/v1/projects/{ref}/functions/{function_slug}/body', {
     params: { path: { ref, function_slug: slug } },

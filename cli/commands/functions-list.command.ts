@@ -4,11 +4,9 @@ import { formatTimestamp } from '../output/timestamp.js';
 import { renderTable } from '../output/table.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
-  const { resolveProjectRef } = await import('../project-ref.js');
-  const { managementApi } = await import('../management-api.js');
+  const { projectClient } = await import('../hosted/project-client.js');
   const { expectStatus } = await import('../../tasks/platform/api/client.js');
-  const ref = await resolveProjectRef(ctx);
-  const api = await managementApi(ctx);
+  const { ref, api } = await projectClient(ctx);
   const functions = await expectStatus('retrieving functions', api.GET('/v1/projects/{ref}/functions', { params: { path: { ref } } }), [200]);
   const rows = functions.map((fn) => [fn.id, fn.name, fn.slug, fn.status, String(fn.version), formatTimestamp(fn.updated_at)]);
   ctx.io.stdout(`\n${renderTable(['ID', 'NAME', 'SLUG', 'STATUS', 'VERSION', 'UPDATED_AT (UTC)'], rows)}\n`);

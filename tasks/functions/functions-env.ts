@@ -3,11 +3,12 @@
  * supabase/functions/.env when it exists, parsed as dotenv. Names starting with SUPABASE_ are
  * refused: those are the platform's, and a file must not shadow them.
  */
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnvFile } from '../project/env-file.js';
 import { FUNCTIONS_DIR, inProject } from '../project/project-paths.js';
 import { TaskError, messageOf } from '../task-error.js';
+import { statUserFile } from './user-file.js';
 
 export const FALLBACK_ENV_FILE = `${FUNCTIONS_DIR}/.env`;
 
@@ -22,13 +23,7 @@ export function loadFunctionsEnv(root: string, flag: string | undefined, process
   let file: string | undefined;
   if (flag) {
     file = path.resolve(root, flag);
-    let info: Stats;
-    try {
-      info = statSync(file);
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `${file} does not exist` : messageOf(error);
-      throw new TaskError(`Failed to read env file: ${reason}`, 'Check the path given to --env-file.');
-    }
+    const info = statUserFile(file, 'Failed to read env file', 'Check the path given to --env-file.');
     if (info.isDirectory()) throw new TaskError(`Failed to read env file: ${file} is a directory`, 'Give --env-file the dotenv file itself.');
   } else {
     const fallback = inProject(root, FALLBACK_ENV_FILE);

@@ -4,23 +4,18 @@
  * Precedence: `--import-map`, then `[functions.<slug>] import_map` (relative to supabase/), then
  * supabase/functions/import_map.json when it exists.
  */
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ProjectConfig } from '../project/config.types.js';
 import { FUNCTIONS_DIR, SUPABASE_DIR, inProject } from '../project/project-paths.js';
 import { TaskError, messageOf } from '../task-error.js';
+import { statUserFile } from './user-file.js';
 
 export const FALLBACK_IMPORT_MAP = `${FUNCTIONS_DIR}/import_map.json`;
 
 /** Checks that `file` (absolute) is a readable JSON import map; returns it. */
 export function checkImportMap(file: string): string {
-  let info: Stats;
-  try {
-    info = statSync(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `${file} does not exist` : messageOf(error);
-    throw new TaskError(`Failed to read import map: ${reason}`, 'Check the --import-map flag or the import_map setting in supabase/config.toml.');
-  }
+  const info = statUserFile(file, 'Failed to read import map', 'Check the --import-map flag or the import_map setting in supabase/config.toml.');
   if (info.isDirectory()) throw new TaskError(`Importing directory is unsupported: ${file}`, 'Name the import map JSON file itself, not its folder.');
   let parsed: unknown;
   try {

@@ -18,7 +18,7 @@ import { COMPOSE_LABEL, PROJECT_LABEL, networkName, projectFilter, registryImage
 import { dockerRuntime, type DockerProject, type DockerStartOptions } from '../../tasks/docker/docker-runtime.js';
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
 import { runCli } from '../helpers/run-cli.js';
-import { podmanMissing, startPodmanService, type PodmanService } from './support/podman-service.js';
+import { podmanOrSkip, type PodmanService } from './support/podman-service.js';
 import { ensureBusyboxBase, ensurePostgresImage, ensureStandInImage } from './support/podman-images.js';
 
 /** Services without a stand-in image; excluding them also proves they are never pulled. */
@@ -33,20 +33,8 @@ describe('docker runtime (podman)', function () {
   const folders: string[] = [];
 
   before(async function () {
-    const missing = podmanMissing();
-    if (missing) {
-      if (process.env.CI) throw new Error(`podman is required in CI: ${missing}`);
-      console.log(`      skipped: ${missing}`);
-      this.skip();
-    }
     const began = Date.now();
-    try {
-      podman = await startPodmanService();
-    } catch (err) {
-      if (process.env.CI) throw err;
-      console.log(`      skipped: podman service did not start: ${(err as Error).message}`);
-      this.skip();
-    }
+    podman = await podmanOrSkip(this);
     env = { ...process.env, DOCKER_HOST: podman.dockerHost, SUPABASE_INTERNAL_IMAGE_REGISTRY: '' };
     for (const name of ['SUPABASE_AUTH_JWT_SECRET', 'SUPABASE_AUTH_ANON_KEY', 'SUPABASE_AUTH_SERVICE_ROLE_KEY', 'SUPABASE_RUNTIME', 'BITBUCKET_CLONE_DIR']) delete env[name];
     docker = dockerClient(env);

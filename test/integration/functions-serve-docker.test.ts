@@ -21,7 +21,7 @@ import { denoBinary } from '../../tasks/functions/native/deno-binary.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
-import { podmanMissing, startPodmanService, type PodmanService } from './support/podman-service.js';
+import { podmanOrSkip, type PodmanService } from './support/podman-service.js';
 import { ensureBusyboxBase, ensureEdgeRuntimeStandIn, ensurePostgresImage } from './support/podman-images.js';
 
 const ANON = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -39,13 +39,7 @@ describe('functions serve on the docker runtime (podman, stand-in edge-runtime i
   const cli = (...args: string[]) => runCli(args, { cwd: root, env });
 
   before(async function () {
-    const missing = podmanMissing();
-    if (missing) {
-      if (process.env.CI) throw new Error(`podman is required in CI: ${missing}`);
-      console.log(`      skipped: ${missing}`);
-      this.skip();
-    }
-    podman = await startPodmanService();
+    podman = await podmanOrSkip(this);
     env = { ...process.env, DOCKER_HOST: podman.dockerHost, SUPABASE_INTERNAL_IMAGE_REGISTRY: '', SUPABASE_RUNTIME: 'auto' };
     for (const name of ['SUPABASE_AUTH_JWT_SECRET', 'SUPABASE_AUTH_ANON_KEY', 'SUPABASE_AUTH_SERVICE_ROLE_KEY', 'BITBUCKET_CLONE_DIR']) delete env[name];
     docker = dockerClient(env);

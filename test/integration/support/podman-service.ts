@@ -160,3 +160,23 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * For a suite's `before`: the running service, or the suite skipped with a message when podman is
+ * missing or does not start. With CI=true both are failures instead.
+ */
+export async function podmanOrSkip(suite: Mocha.Context): Promise<PodmanService> {
+  const missing = podmanMissing();
+  if (missing) {
+    if (process.env.CI) throw new Error(`podman is required in CI: ${missing}`);
+    console.log(`      skipped: ${missing}`);
+    suite.skip();
+  }
+  try {
+    return await startPodmanService();
+  } catch (err) {
+    if (process.env.CI) throw err;
+    console.log(`      skipped: podman service did not start: ${(err as Error).message}`);
+    suite.skip();
+  }
+}
