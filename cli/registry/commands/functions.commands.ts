@@ -67,9 +67,9 @@ export const functionsCommands: CommandSpec[] = commandGroup(
       name: 'download',
       summary: 'Fetch a deployed Edge Function\'s source into supabase/functions',
       description:
-        'Downloads the deployed bundle of the function and unpacks its files into supabase/functions/<name>, ' +
-        'using the edge runtime image. Functions deployed by a CLI older than 1.120.0 need --legacy-bundle, which ' +
-        'unpacks them with a downloaded Deno binary instead.',
+        'Downloads the deployed eszip bundle of the function and writes its source files back into ' +
+        'supabase/functions/<name>. Functions deployed by a CLI older than 1.120.0 used another format, which the ' +
+        'original unpacks with --legacy-bundle and a Deno binary downloaded at run time; this build does not offer that.',
       args: { min: 1, max: 1, usage: FUNCTION_NAME },
       flags: [
         projectRefFlag(),
@@ -142,9 +142,11 @@ export const functionsCommands: CommandSpec[] = commandGroup(
       name: 'serve',
       summary: 'Serve every Edge Function on the local stack',
       description:
-        'Starts the edge runtime next to the running local stack and serves all functions of supabase/functions ' +
-        'at http://127.0.0.1:54321/functions/v1/<name> until interrupted. Environment variables come from ' +
-        '--env-file or, when present, supabase/functions/.env; names may not start with SUPABASE_.',
+        'Serves all functions of supabase/functions next to the running local stack at ' +
+        'http://127.0.0.1:54321/functions/v1/<name> until interrupted, picking up edits as you save. On the docker ' +
+        'runtime that is the edge-runtime container; on the native runtime each function runs in its own Deno ' +
+        'process. Environment variables come from --env-file or, when present, supabase/functions/.env; names may ' +
+        'not start with SUPABASE_.',
       requiresLogin: false,
       flags: [
         noVerifyJwtFlag('of requests to every served function'),

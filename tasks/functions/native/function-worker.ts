@@ -112,7 +112,11 @@ export class FunctionWorker {
   forward(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     this.inFlight++;
     return new Promise<void>((resolve) => {
+      let finished = false;
+      // Called from whichever of the answer's end, its error or the connection's error comes first.
       const done = () => {
+        if (finished) return;
+        finished = true;
         this.inFlight--;
         if (this.retired && this.inFlight === 0) void this.stop();
         resolve();

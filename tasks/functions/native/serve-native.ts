@@ -4,6 +4,7 @@
  * changes. Runs in the serving command's process until closed.
  */
 import { watch, type FSWatcher } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProjectConfig } from '../../project/config.types.js';
@@ -61,6 +62,8 @@ export async function serveNatively(options: NativeServeOptions): Promise<Native
   const deno = denoBinary();
   const bootstrap = await writeBootstrap();
   const functionsDir = inProject(root, FUNCTIONS_DIR);
+  // Made when missing, as the original does, so functions created while serving are watched too.
+  await mkdir(functionsDir, { recursive: true });
   let functions = toMap(servedFunctions(root, config, options.serve));
   const env = functionEnv(config, options.processEnv, options.userEnv);
   const specOf = (slug: string): WorkerSpec => ({
