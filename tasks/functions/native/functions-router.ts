@@ -8,7 +8,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ServedFunction } from '../served-functions.js';
 import { WorkerBootError, respondJson, type LogSink } from './function-worker.js';
-import { bearerProblem } from './jwt-check.js';
+import { BearerCheck } from './jwt-check.js';
 import type { WorkerPool } from './worker-pool.js';
 
 export const FUNCTIONS_PREFIX = '/functions/v1';
@@ -23,9 +23,9 @@ export interface RouterOptions {
 
 /** An HTTP server (not yet listening) that routes to the functions. */
 export function createFunctionsRouter(options: RouterOptions): http.Server {
-  const secret = new TextEncoder().encode(options.jwtSecret);
+  const bearer = new BearerCheck(options.jwtSecret);
   const server = http.createServer((request, response) => {
-    route(request, response, options, secret).catch((error: Error) => {
+    route(request, response, options, bearer).catch((error: Error) => {
       options.log.stderr(`functions router: ${error.message}`);
       if (!response.headersSent) respondJson(response, 500, { code: 500, message: 'Request failed due to a server error' });
       else response.destroy();
@@ -35,7 +35,7 @@ export function createFunctionsRouter(options: RouterOptions): http.Server {
   return server;
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, options: RouterOptions, secret: Uint8Array): Promise<void> {
+async function route(request: IncomingMessage, response: ServerResponse, options: RouterOptions, bearer: BearerCheck): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname !== FUNCTIONS_PREFIX && !url.pathname.startsWith(`${FUNCTIONS_PREFIX}/`)) {
     // Only the functions route exists on this port on the native runtime.
@@ -51,7 +51,7 @@ async function route(request: IncomingMessage, response: ServerResponse, options
     return;
   }
   if (request.method !== 'OPTIONS' && served.verifyJwt) {
-    const problem = await bearerProblem(request, secret);
+    const problem = await bearer.problem(request);
     if (problem) {
       options.log.stderr(`${slug}: ${problem}`);
       return respondJson(response, 401, { msg: problem });
