@@ -64,7 +64,8 @@ if (!serving) {
 /** Writes the bootstrap once per content version and returns its path. */
 export async function writeBootstrap(): Promise<string> {
   const hash = createHash('sha256').update(SOURCE).digest('hex').slice(0, 16);
-  const dir = path.join(os.tmpdir(), 'supabase-functions');
+  // One folder per user: another user's folder of the same name would not be writable.
+  const dir = path.join(os.tmpdir(), `supabase-functions-${process.getuid?.() ?? 'user'}`);
   const file = path.join(dir, `bootstrap-${hash}.js`);
   await mkdir(dir, { recursive: true });
   // Written to a temporary name first, so a concurrent serve never runs a half-written file.
