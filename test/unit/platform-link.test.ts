@@ -5,7 +5,7 @@
  * give them; every bad input is one line, exit 1, and nothing under supabase/.temp.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { initProject } from '../../tasks/project/init-project.js';
@@ -159,13 +159,14 @@ describe('login, link and the other platform commands', function () {
       }
     });
 
-    it('unlink removes supabase/.temp; a second unlink says the folder is not linked', async () => {
+    it('unlink empties supabase/.temp but keeps the event journal; a second unlink says the folder is not linked', async () => {
       await cli(['link', '--project-ref', REF]);
+      await writeFile(path.join(temp(), 'events.jsonl'), '');
       const result = await cli(['unlink']);
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stderr, `Unlinking project: ${REF}\n`);
       assert.equal(result.stdout, 'Finished supabase unlink.\n');
-      await assert.rejects(stat(temp()));
+      assert.deepEqual(await tempFiles(), ['events.jsonl']);
       const again = await cli(['unlink']);
       assert.equal(again.code, 1);
       assert.equal(again.stderr.split('\n')[0], 'Cannot find project ref. Have you run supabase link?');
