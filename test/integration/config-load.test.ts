@@ -145,7 +145,8 @@ describe('keys and status values', () => {
     try {
       await initProject(root);
       const { config } = await loadConfig(root, { env: {} });
-      const all = statusEntries(config, { isRunning: () => true });
+      // Everything the original runs is up; `functions serve` is not (the original has no such line).
+      const all = statusEntries(config, { isRunning: (service) => service !== 'functions' });
       assert.deepEqual(all.map((e) => e.name), ['API_URL', 'GRAPHQL_URL', 'DB_URL', 'STUDIO_URL', 'INBUCKET_URL', 'JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY']);
       assert.deepEqual(statusPrettyLines(all).slice(0, 3), [
         '         API URL: http://127.0.0.1:54321',
@@ -153,6 +154,8 @@ describe('keys and status values', () => {
         '          DB URL: postgresql://postgres:postgres@127.0.0.1:54322/postgres',
       ]);
       assert.equal(statusPrettyLines(all)[7], `service_role key: ${DEFAULT_SERVICE_ROLE_KEY}`);
+      const serving = statusEntries(config, { isRunning: () => true });
+      assert.deepEqual(serving.map((e) => e.name).slice(0, 3), ['API_URL', 'GRAPHQL_URL', 'FUNCTIONS_URL']);
       const dbOnly = statusEntries(config, { isRunning: () => false });
       assert.deepEqual(statusVariables(dbOnly, { 'db.url': 'DATABASE_URL' }), { DATABASE_URL: 'postgresql://postgres:postgres@127.0.0.1:54322/postgres' });
     } finally {
