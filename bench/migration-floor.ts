@@ -1,0 +1,114 @@
+/**
+ * `db reset` and `migration up` as a user runs them (whole CLI processes on the native runtime)
+ * next to their floor on the same server: `createdb -T` of the same bootstrapped template, then
+ * one `psql -1` given every file with `-f`. Measured interleaved, medians of 5, at 20 and at
+ * 1,000 migrations. Budget: within 1.3x of the floor. Prints; never fails a build.
+ *
+ * Needs a build (`npm run build`): it runs bin/supabase.js as users do.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pgTool } from '../tasks/db/dump-run.js';
+import { TEMPLATE_DATABASE } from '../tasks/db/template-database.js';
+import { median, report } from './measure.js';
+
+const RUNS = 5;
+const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
+const home = mkdtempSync(join(tmpdir(), 'bench-floor-home-'));
+chmodSync(home, 0o755);
+const env = { ...process.env, SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
+const psql = await pgTool('psql');
+const createdb = await pgTool('createdb');
+
+function timed(command: string, args: string[], cwd?: string): number {
+  const began = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
+  return Number(process.hrtime.bigint() - began) / 1e6;
+}
+
+const cli = (folder: string, ...args: string[]): number => timed(process.execPath, [bin, ...args], folder);
+
+/**
+ * One migration: a table with RLS and a policy, an index, a function and three rows (the shapes
+ * real migrations have), so per-statement and per-file costs both show.
+ */
+function migrationText(i: number): string {
+  return [
+    `create table public.t${i} (id bigint generated always as identity primary key, owner uuid default auth.uid(), label text not null);`,
+    `create index t${i}_label on public.t${i} (label);`,
+    `alter table public.t${i} enable row level security;`,
+    `create policy p${i} on public.t${i} using (owner = auth.uid());`,
+    `create function public.f${i}() returns bigint language sql stable as $$ select count(*) from public.t${i} $$;`,
+    `insert into public.t${i} (label) values ('a'), ('b'), ('c');`,
+  ].join('\n');
+}
+
+function project(port: number, count: number): string {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+  cli(folder, 'init');
+  const config = join(folder, 'supabase', 'config.toml');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${port + 1}`));
+  const migrations = join(folder, 'supabase', 'migrations');
+  mkdirSync(migrations);
+  for (let i = 1; i <= count; i++) writeFileSync(join(migrations, `2024${String(i).padStart(10, '0')}_m${i}.sql`), migrationText(i));
+  writeFileSync(join(folder, 'supabase', 'seed.sql'), "create table public.seeded (n int);\ninsert into public.seeded select g from generate_series(1, 1000) g;\n");
+  return folder;
+}
+
+function files(folder: string): string[] {
+  const dir = join(folder, 'supabase', 'migrations');
+  return readdirSync(dir).sort().map((name) => join(dir, name));
+}
+
+/**
+ * The floor: a fresh copy of the template (timed only for a reset, which makes one too), then
+ * every file in one psql transaction.
+ */
+function floor(url: (db: string) => string, paths: string[], timeCreate: boolean): number {
+  spawnSync(psql, ['-X', '-q', '-d', url('template1'), '-c', 'DROP DATABASE IF EXISTS floor WITH (FORCE)'], { env, stdio: 'ignore' });
+  const create = timed(createdb, [`--maintenance-db=${url('template1')}`, '-T', TEMPLATE_DATABASE, 'floor']);
+  const apply = timed(psql, ['-X', '-q', '-1', '-v', 'ON_ERROR_STOP=1', '-d', url('floor'), ...paths.flatMap((path) => ['-f', path])]);
+  return (timeCreate ? create : 0) + apply;
+}
+
+for (const [count, port] of [[20, 56522], [1000, 56532]] as const) {
+  const folder = project(port, count);
+  const url = (db: string): string => `postgresql://postgres:postgres@127.0.0.1:${port}/${db}`;
+  try {
+    cli(folder, 'start');
+    const paths = files(folder);
+    const seed = join(folder, 'supabase', 'seed.sql');
+    const migrations = join(folder, 'supabase', 'migrations');
+    const parked = `${migrations}.parked`;
+    const reset: number[] = [];
+    const resetFloor: number[] = [];
+    const up: number[] = [];
+    const upFloor: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      reset.push(cli(folder, 'db', 'reset'));
+      resetFloor.push(floor(url, [...paths, seed], true));
+      // migration up with every file pending: reset with the folder parked, then bring it back.
+      renameSync(migrations, parked);
+      mkdirSync(migrations);
+      cli(folder, 'db', 'reset');
+      rmSync(migrations, { recursive: true });
+      renameSync(parked, migrations);
+      up.push(cli(folder, 'migration', 'up'));
+      upFloor.push(floor(url, paths, false));
+    }
+    report(`db reset, ${count} migrations + seed`, median(reset), 'ms');
+    report(`  floor: createdb -T + psql -1 -f (${count} files + seed)`, median(resetFloor), 'ms');
+    report(`  db reset / floor`, median(reset) / median(resetFloor), 'x', '<= 1.3x');
+    report(`migration up, ${count} pending`, median(up), 'ms');
+    report(`  floor: psql -1 -f (${count} files)`, median(upFloor), 'ms');
+    report(`  migration up / floor`, median(up) / median(upFloor), 'x', '<= 1.3x');
+  } finally {
+    spawnSync(process.execPath, [bin, 'stop', '--no-backup'], { cwd: folder, env, stdio: 'ignore' });
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+rmSync(home, { recursive: true, force: true });
