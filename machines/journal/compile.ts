@@ -10,6 +10,7 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { GuardFn, MachineDefinition, Params, StateMeta, UpdateFn } from '../kit/machine-kit.js';
+import type { MachineEvent } from './journal-event.js';
 
 /** A machine's state as the journal keeps it: the dotted path of the active leaf, and the context. */
 export interface LiteSnapshot {
@@ -17,7 +18,7 @@ export interface LiteSnapshot {
   context: Record<string, unknown>;
 }
 
-type AnyEvent = { type: string } & Record<string, unknown>;
+type AnyEvent = MachineEvent;
 
 /** One transition of the compiled table. */
 export interface Candidate {
@@ -177,27 +178,24 @@ export function canAccept(machine: CompiledMachine, snapshot: LiteSnapshot, even
  * Never mutates its input.
  */
 export function step(machine: CompiledMachine, snapshot: LiteSnapshot, event: AnyEvent): LiteSnapshot {
-  return stepWith(machine.table.get(snapshot.value)?.get(event.type), snapshot, event.type, event);
+  return stepWith(machine.table.get(snapshot.value)?.get(event.type), snapshot, { machineEvent: () => event });
+}
+
+/** Where a step gets its event from, only when a guard or an update needs it. */
+export interface EventSource {
+  machineEvent(): MachineEvent;
 }
 
 /**
- * A step from the candidates already looked up for the snapshot's state and the event type; the
- * event object is built from type and data only when a guard or an update needs it. No closures
- * here: this is the fold's hot path, and tsx wraps every function it creates (keepNames).
+ * A step from the candidates already looked up for the snapshot's state and the event type. This
+ * is the fold's hot path: the event object is asked for only when a guard or an update reads it.
  */
-export function stepWith(candidates: Candidate[] | undefined, snapshot: LiteSnapshot, type: string, data: Record<string, unknown>): LiteSnapshot {
+export function stepWith(candidates: Candidate[] | undefined, snapshot: LiteSnapshot, source: EventSource): LiteSnapshot {
   if (!candidates) return snapshot;
-  let event: AnyEvent | undefined;
   for (const candidate of candidates) {
-    if (candidate.guard) {
-      event ??= { ...data, type };
-      if (!candidate.guard(snapshot.context, event)) continue;
-    }
+    if (candidate.guard && !candidate.guard(snapshot.context, source.machineEvent())) continue;
     let context = snapshot.context;
-    for (const update of candidate.updates) {
-      event ??= { ...data, type };
-      context = { ...context, ...update(context, event) };
-    }
+    for (const update of candidate.updates) context = { ...context, ...update(context, source.machineEvent()) };
     return { value: candidate.target ?? snapshot.value, context };
   }
   return snapshot;

@@ -2,8 +2,8 @@
  * The fold: the state of every stream is its events, in journal order, stepped through its
  * machine. Pure over arrays of events; the result is plain JSON, so it can be cached and checked.
  */
-import { stepWith, type LiteSnapshot } from './compile.js';
-import type { JournalEvent } from './journal-event.js';
+import { stepWith, type EventSource, type LiteSnapshot } from './compile.js';
+import type { JournalEvent, MachineEvent } from './journal-event.js';
 import { kindOf, type StreamKind } from './stream-kinds.js';
 
 /** What the fold knows about one stream. */
@@ -34,44 +34,89 @@ export function emptyFold(): FoldState {
  * Folds events onto a starting state (empty by default) and returns the new state; the input is
  * not changed. Events at or below the start's lastSeq are skipped, so replaying an overlap is safe.
  */
-export function foldEvents(events: Iterable<JournalEvent>, start: FoldState = emptyFold()): FoldState {
-  const streams: Record<string, StreamFold> = { ...start.streams };
-  // Streams touched by this fold, copied on first touch (snapshots are immutable, only containers
-  // are copied), with their kind looked up once: one Map lookup per event on the hot path.
-  const touched = new Map<string, { fold: StreamFold; kind: StreamKind | undefined }>();
-  let { lastSeq, count } = start;
-  for (const event of events) {
-    if (event.seq <= lastSeq) continue;
-    lastSeq = event.seq;
-    count += 1;
-    let entry = touched.get(event.stream);
-    if (!entry) {
-      const before = streams[event.stream];
-      const fold: StreamFold = before ? { ...before, instances: before.instances && { ...before.instances } } : { count: 0, lastSeq: 0 };
-      streams[event.stream] = fold;
-      entry = { fold, kind: kindOf(event.stream) };
-      touched.set(event.stream, entry);
-    }
-    entry.fold.count += 1;
-    entry.fold.lastSeq = event.seq;
-    if (entry.kind) applyToStream(entry.fold, entry.kind, event);
-  }
-  return { lastSeq, count, streams };
+export function foldEvents(events: Iterable<FoldableEvent>, start: FoldState = emptyFold()): FoldState {
+  const folder = new Folder(start);
+  for (const event of events) folder.add(event);
+  return folder.result();
 }
 
-/** Steps the stream's machine and, for keyed events, the instance's machine. Mutates `stream`. */
-function applyToStream(stream: StreamFold, kind: StreamKind, event: JournalEvent): void {
-  if (kind.machine) {
-    const before = stream.machine ?? kind.machine.initial;
-    stream.machine = stepWith(kind.machine.table.get(before.value)?.get(event.type), before, event.type, event.data);
+/** What the fold reads of an event; a FoldDecoder also supplies the machine event, built once. */
+export type FoldableEvent = Pick<JournalEvent, 'seq' | 'stream' | 'type' | 'data'> & { machineEvent?: MachineEvent };
+
+/** A stream touched by the fold in progress: its copied fold and its kind. */
+interface TouchedStream {
+  fold: StreamFold;
+  kind: StreamKind | undefined;
+}
+
+/**
+ * A fold in progress, fed one event at a time (a replay hands each event over as it is decoded,
+ * so no list of events is built). The start state is never changed.
+ */
+export class Folder implements EventSource {
+  private readonly streams: Record<string, StreamFold>;
+  // Streams touched by this fold, copied on first touch (snapshots are immutable, only containers
+  // are copied), with their kind looked up once: one Map lookup per event on the hot path.
+  private readonly touched = new Map<string, TouchedStream>();
+  private lastSeq: number;
+  private count: number;
+  // The event being folded, and its machine event once a guard or an update asked for it.
+  private current: FoldableEvent | undefined;
+  private currentMachineEvent: MachineEvent | undefined;
+
+  constructor(start: FoldState = emptyFold()) {
+    this.streams = { ...start.streams };
+    this.lastSeq = start.lastSeq;
+    this.count = start.count;
   }
-  if (kind.keyed && kind.keyField) {
-    const key = event.data[kind.keyField];
-    if (typeof key === 'string' || typeof key === 'number') {
-      const instances = (stream.instances ??= {});
-      const before = instances[key] ?? kind.keyed.initial;
-      instances[key] = stepWith(kind.keyed.table.get(before.value)?.get(event.type), before, event.type, event.data);
+
+  /** Folds one event (skipped when it is not past the fold's lastSeq). */
+  add(event: FoldableEvent): void {
+    if (event.seq <= this.lastSeq) return;
+    this.lastSeq = event.seq;
+    this.count += 1;
+    let entry = this.touched.get(event.stream);
+    if (!entry) entry = this.touch(event.stream);
+    entry.fold.count += 1;
+    entry.fold.lastSeq = event.seq;
+    const kind = entry.kind;
+    if (!kind) return;
+    this.current = event;
+    this.currentMachineEvent = undefined;
+    if (kind.machine) {
+      const before = entry.fold.machine ?? kind.machine.initial;
+      entry.fold.machine = stepWith(kind.machine.table.get(before.value)?.get(event.type), before, this);
     }
+    if (kind.keyed && kind.keyField) {
+      const key = event.data[kind.keyField];
+      if (typeof key === 'string' || typeof key === 'number') {
+        const instances = (entry.fold.instances ??= {});
+        const before = instances[key] ?? kind.keyed.initial;
+        instances[key] = stepWith(kind.keyed.table.get(before.value)?.get(event.type), before, this);
+      }
+    }
+  }
+
+  /** The machine event of the event being folded: its data with its type. */
+  machineEvent(): MachineEvent {
+    if (this.currentMachineEvent) return this.currentMachineEvent;
+    const event = this.current as FoldableEvent;
+    this.currentMachineEvent = event.machineEvent ?? { ...event.data, type: event.type };
+    return this.currentMachineEvent;
+  }
+
+  /** The state after every event added so far. */
+  result(): FoldState {
+    return { lastSeq: this.lastSeq, count: this.count, streams: this.streams };
+  }
+
+  private touch(stream: string): TouchedStream {
+    const before = this.streams[stream];
+    const fold: StreamFold = before ? { ...before, instances: before.instances && { ...before.instances } } : { count: 0, lastSeq: 0 };
+    this.streams[stream] = fold;
+    const entry = { fold, kind: kindOf(stream) };
+    this.touched.set(stream, entry);
+    return entry;
   }
 }
 

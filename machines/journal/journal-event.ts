@@ -68,8 +68,11 @@ export function decodeEvent(line: string, lineNumber: number): JournalEvent {
   return event;
 }
 
+/** An event as a machine sees it: the journal event's data with its type. */
+export type MachineEvent = { type: string } & EventData;
+
 /** The machine event an appended event stands for: its data with its type. */
-export function machineEvent(event: Pick<JournalEvent, 'type' | 'data'>): { type: string } & EventData {
+export function machineEvent(event: Pick<JournalEvent, 'type' | 'data'>): MachineEvent {
   return { ...event.data, type: event.type };
 }
 

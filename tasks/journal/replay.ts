@@ -8,9 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { emptyFold, foldEvents, type FoldState } from '../../machines/journal/fold.js';
+import { Folder, emptyFold, type FoldState } from '../../machines/journal/fold.js';
+import { FoldDecoder } from '../../machines/journal/line-scanner.js';
 import { machinesFingerprint } from '../../machines/journal/fingerprint.js';
-import { journalLines, readFrom } from './journal-reader.js';
+import { completeLines, readFrom } from './journal-reader.js';
 import type { JournalPaths } from './journal-paths.js';
 
 /** The result of a replay. */
@@ -61,8 +62,10 @@ export function replayJournal(paths: JournalPaths, options: ReplayOptions = {}):
     }
   }
   // Parse the very bytes that were hashed, so the cache and the fold describe the same prefix.
-  const read = journalLines(bytes.subarray(from), from);
-  const fold = foldEvents(read.events, start);
+  const read = completeLines(bytes.subarray(from), from);
+  const folder = new Folder(start);
+  new FoldDecoder().forEach(read.text, (event) => folder.add(event));
+  const fold = folder.result();
   const foldedEvents = fold.count - start.count;
   if (foldedEvents >= (options.writeCacheAfter ?? 512)) {
     hash.update(bytes.subarray(from, read.end));
