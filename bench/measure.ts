@@ -27,3 +27,29 @@ export function medianOf(runs: number, run: () => number): number {
 export function report(name: string, value: number, unit: string, budget?: string): void {
   console.log(`${name}: ${value.toFixed(1)} ${unit}${budget ? `  (budget: ${budget})` : ''}`);
 }
+
+/**
+ * Samples of several measurements taken in turn, round after round (after one warm-up round), so
+ * a busy moment of the machine weighs on every figure alike.
+ */
+export function interleaved(runs: number, measurements: Record<string, (round: number) => number>): Record<string, number[]> {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(measurements).map((name) => [name, []]));
+  for (let round = -1; round < runs; round++) {
+    for (const [name, measure] of Object.entries(measurements)) {
+      const value = measure(Math.max(round, 0));
+      if (round >= 0) samples[name].push(value);
+    }
+  }
+  return samples;
+}
+
+/** Prints the median of each sample as a ratio to the floor's median. */
+export function reportRatios(floorName: string, samples: Record<string, number[]>, unit: string, budgets: Record<string, string> = {}): void {
+  const floor = median(samples[floorName]);
+  report(`${floorName} (floor, median of ${samples[floorName].length})`, floor, unit);
+  for (const [name, values] of Object.entries(samples)) {
+    if (name === floorName) continue;
+    const value = median(values);
+    report(name, value, `${unit} = ${(value / floor).toFixed(2)}x floor`, budgets[name]);
+  }
+}
