@@ -7,6 +7,12 @@ export interface CommandIO {
   stderr: (text: string) => void;
   /** Whether stdin and stdout are terminals (prompts and live progress need both). */
   interactive: boolean;
+  /**
+   * Resolves once standard output has passed on what was written to it; a command that writes a
+   * long output in parts waits on it between parts, so a slow reader holds it back instead of
+   * the output piling up in memory. Absent: writes are taken at once.
+   */
+  drain?: () => Promise<void>;
   /** Reads all of standard input (used when it is not a terminal). */
   readStdin: () => Promise<string>;
   /**

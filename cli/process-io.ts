@@ -4,11 +4,27 @@ import type { CommandIO } from './context.js';
 
 /** Standard streams as a CommandIO. */
 export function processIO(): CommandIO {
+  // A reader that stops early (`| head`) makes writes fail with EPIPE; kept here, so it is neither
+  // an unhandled error nor lost: drain() hands it to the command that is writing.
+  let stdoutError: Error | undefined;
+  process.stdout.on('error', (error) => (stdoutError ??= error));
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     stdinTerminal: Boolean(process.stdin.isTTY),
+    drain: () =>
+      new Promise<void>((resolve, reject) => {
+        const settle = () => {
+          process.stdout.off('drain', settle);
+          process.stdout.off('close', settle);
+          if (stdoutError) reject(stdoutError);
+          else resolve();
+        };
+        if (stdoutError || !process.stdout.writableNeedDrain) return settle();
+        process.stdout.on('drain', settle);
+        process.stdout.on('close', settle);
+      }),
     readStdin: async () => {
       let text = '';
       process.stdin.setEncoding('utf8');

@@ -1,25 +1,49 @@
 /**
- * `supabase events [--stream NAME] [-o pretty|json]`: the project's event journal, in order.
- * Reads the file only: no machines, no xstate, no listr2, so it answers as fast as `--version`.
+ * `supabase events [--stream NAME] [--since SEQ|TIME|DURATION] [--limit N] [-o pretty|json]`: the
+ * project's event journal, in order. It seeks to where the listing starts and then reads and
+ * prints a part at a time, waiting for standard output between parts, so the first lines come at
+ * once and memory does not grow with the journal. Reads the file only: no machines, no xstate.
  */
 import type { CommandContext } from '../context.js';
-import { UserError } from '../errors.js';
-import { renderOutput } from '../output/render.js';
-import { renderTable } from '../output/table.js';
+import { UsageError, UserError } from '../errors.js';
+import { JsonArrayStream } from '../output/json-array-stream.js';
+import { StreamingTable } from '../output/table.js';
+import { describeSince, parseSince, sinceTest, type Since } from '../events/since-flag.js';
 import { MalformedLineError, type JournalEvent } from '../../machines/journal/journal-event.js';
+import { JournalTextDecoder } from '../../machines/journal/line-scanner.js';
 import { journalPaths } from '../../tasks/journal/journal-paths.js';
-import { readJournal } from '../../tasks/journal/journal-reader.js';
+import { JournalWindow } from '../../tasks/journal/journal-window.js';
+
+/** How one format writes a listing part by part. */
+interface EventsOutput {
+  part(events: JournalEvent[]): string;
+  /** The text that ends the listing; `empty` says why there was nothing to list. */
+  end(empty: string): string;
+}
 
 /** Lists the journal's events, optionally of one stream (and the streams under `NAME:`). */
 export default async function run(ctx: CommandContext): Promise<number> {
   const stream = (ctx.flags['stream'] as string | undefined) || undefined;
+  const sinceText = (ctx.flags['since'] as string | undefined) || undefined;
+  const since = sinceText === undefined ? undefined : parseSince(sinceText);
+  const limit = (ctx.flags['limit'] as number | undefined) ?? 0;
+  if (limit < 0) throw new UsageError(`invalid argument "${limit}" for "--limit" flag: must be 0 (every event) or more`);
+  const output = ctx.flags['output'] === 'json' ? jsonOutput() : prettyOutput();
   const file = journalPaths(ctx.projectRoot).journal;
-  let events: JournalEvent[];
+  const journal = JournalWindow.open(file);
   try {
-    const read = readJournal(file, { stream });
-    events = read.events;
-    if (read.tornBytes > 0) ctx.log.debug(`ignored an unfinished last line (${read.tornBytes} bytes) in ${file}`);
+    if (journal) {
+      if (journal.tornBytes > 0) ctx.log.debug(`ignored an unfinished last line (${journal.tornBytes} bytes) in ${file}`);
+      for (const events of eventParts(journal, stream, since, limit)) {
+        ctx.io.stdout(output.part(events));
+        await ctx.io.drain?.();
+      }
+    }
   } catch (error) {
+    // The reader stopped reading (`| head`): it has what it wanted.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    // What was printed stays readable: a JSON listing is closed before the error is reported.
+    ctx.io.stdout(output.end(''));
     if (error instanceof MalformedLineError) {
       throw new UserError(
         `failed to read the event journal: ${error.message}`,
@@ -28,18 +52,55 @@ export default async function run(ctx: CommandContext): Promise<number> {
       );
     }
     throw error;
+  } finally {
+    journal?.close();
   }
-  const format = (ctx.flags['output'] as string | undefined) ?? 'pretty';
-  ctx.io.stdout(await renderOutput(format, { value: events, pretty: () => prettyEvents(events, stream) }));
+  ctx.io.stdout(output.end(emptyMessage(stream, since)));
   return 0;
 }
 
-function prettyEvents(events: JournalEvent[], stream: string | undefined): string {
-  if (events.length === 0) return stream ? `No events recorded for ${stream}.\n` : 'No events recorded yet.\n';
-  return renderTable(
-    ['SEQ', 'TIME (UTC)', 'STREAM', 'EVENT', 'DATA'],
-    events.map((event) => [String(event.seq), event.time.replace('T', ' ').replace(/\.\d+Z$/, ''), event.stream, event.type, describeData(event.data)]),
-  );
+/** The events to list, a part at a time, from the point the flags give. */
+function* eventParts(journal: JournalWindow, stream: string | undefined, since: Since | undefined, limit: number): Generator<JournalEvent[]> {
+  let from = since ? journal.firstLineWhere(sinceTest(since)) : 0;
+  if (limit > 0) from = journal.startOfLast(limit, from, stream);
+  const decoder = new JournalTextDecoder({ stream });
+  for (const chunk of journal.chunks(from)) {
+    try {
+      yield decoder.decodeAll(chunk.text);
+    } catch (error) {
+      // The decoder counts lines from the chunk's start; the message names the line of the file.
+      if (error instanceof MalformedLineError) throw new MalformedLineError(journal.lineNumberAt(chunk.start) + error.lineNumber - 1, error.reason);
+      throw error;
+    }
+  }
+}
+
+function emptyMessage(stream: string | undefined, since: Since | undefined): string {
+  const scope = [stream ? `for ${stream}` : '', since ? describeSince(since) : ''].filter(Boolean).join(' ');
+  return scope ? `No events recorded ${scope}.\n` : 'No events recorded yet.\n';
+}
+
+/** `-o json`: one JSON array of the events as they are stored, valid once the listing ends. */
+function jsonOutput(): EventsOutput {
+  const array = new JsonArrayStream();
+  return { part: (events) => array.items(events), end: () => array.end() };
+}
+
+/** The table, widened part by part when a later part needs it; a sentence when nothing was listed. */
+function prettyOutput(): EventsOutput {
+  const table = new StreamingTable(['SEQ', 'TIME (UTC)', 'STREAM', 'EVENT', 'DATA']);
+  let listed = 0;
+  return {
+    part: (events) => {
+      listed += events.length;
+      return events.length === 0 ? '' : table.rows(events.map(row));
+    },
+    end: (empty) => (listed === 0 ? empty : ''),
+  };
+}
+
+function row(event: JournalEvent): string[] {
+  return [String(event.seq), event.time.replace('T', ' ').replace(/\.\d+Z$/, ''), event.stream, event.type, describeData(event.data)];
 }
 
 /** `key=value` pairs; long values are shortened, the JSON output has them whole. */

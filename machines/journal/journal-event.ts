@@ -41,7 +41,7 @@ export function encodeEvent(event: JournalEvent): string {
 export class MalformedLineError extends Error {
   constructor(
     readonly lineNumber: number,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`journal line ${lineNumber} is not a valid event: ${reason}`);
     this.name = 'MalformedLineError';

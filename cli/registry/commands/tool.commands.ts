@@ -9,13 +9,28 @@ export const toolCommands: CommandSpec[] = [
     summary: 'List what the tool has done to this project, from its event journal',
     description:
       'Every change to the local stack, migration history, branches and domains is recorded as an event ' +
-      'in supabase/.temp. This prints them in order, optionally for one stream only.',
+      'in supabase/.temp. This prints them in order, optionally for one stream only, from a point (--since) or ' +
+      'only the last ones (--limit). The listing is read and printed a part at a time, so it starts at once and ' +
+      'takes the same memory however long the journal is.',
     args: { min: 0, max: 0, usage: '' },
     flags: [
       { name: 'stream', type: 'string', description: 'Only events of this stream (for example stack or migrations:local).' },
+      {
+        name: 'since',
+        type: 'string',
+        ours: true,
+        description:
+          'Only events after this point: a sequence number (the events after it), a UTC time such as 2024-05-01 or ' +
+          '2024-05-01T12:00:00Z (the events recorded at or after it) or a duration such as 90s, 15m, 2h or 7d (that long ago).',
+      },
+      { name: 'limit', type: 'int', ours: true, description: 'Only the last N events (of the stream and after --since, when given); 0 lists them all.' },
       outputFlag(['pretty', 'json'], 'pretty'),
     ],
-    examples: [{ id: 'stack-history', name: 'Show the local stack\'s history', code: 'supabase events --stream stack' }],
+    examples: [
+      { id: 'stack-history', name: 'Show the local stack\'s history', code: 'supabase events --stream stack' },
+      { id: 'latest', name: 'Show the last 20 events of the last hour', code: 'supabase events --since 1h --limit 20' },
+      { id: 'new-events', name: 'Show what was recorded after event 120, as JSON', code: 'supabase events --since 120 -o json' },
+    ],
     load: () => import('../../commands/events.command.js'),
   },
   {

@@ -1,0 +1,186 @@
+/**
+ * Random access to the journal's complete lines, for readers that must not load all of it: find
+ * where to start (by sequence number or time, by binary search, since both only grow down the
+ * file; or the last N lines, read backwards), then read forward in chunks of whole lines. Memory
+ * stays the same whatever the journal's size. Like every reader it takes no lock: the window ends
+ * at the last newline there was when it was opened, so a line being written is not in it.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { MalformedLineError, decodeEvent, inStream, type JournalEvent } from '../../machines/journal/journal-event.js';
+
+const NEWLINE = 0x0a;
+/** Bytes read at a time: forward chunks, backward steps and the window around one line. */
+const CHUNK = 256 * 1024;
+const PROBE = 4 * 1024;
+
+/** A chunk of whole lines, as text, and the byte offset where it starts. */
+export interface JournalChunk {
+  text: string;
+  start: number;
+}
+
+/** An open journal, up to its last complete line. */
+export class JournalWindow {
+  /** Byte offset just after the last complete line. */
+  readonly end: number;
+  /** Bytes after `end` (a torn or in-progress last line). */
+  readonly tornBytes: number;
+
+  private constructor(
+    private readonly fd: number,
+    size: number,
+  ) {
+    this.end = this.lastNewlineBefore(size) + 1;
+    this.tornBytes = size - this.end;
+  }
+
+  /** Opens the journal; undefined when there is none. */
+  static open(file: string): JournalWindow | undefined {
+    let fd: number;
+    try {
+      fd = openSync(file, 'r');
+    } catch (error) {
+      if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+      throw error;
+    }
+    try {
+      return new JournalWindow(fd, fstatSync(fd).size);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  /**
+   * The start of the first line whose event passes `test`, or `end` when none does. `test` must
+   * be false for a stretch of lines and then true (as `seq > n` or `time >= t` are in a journal).
+   */
+  firstLineWhere(test: (event: JournalEvent) => boolean, from = 0): number {
+    let low = from;
+    let high = this.end;
+    while (low < high) {
+      let start = this.lineStartFrom(low + Math.floor((high - low) / 2));
+      if (start >= high) start = low;
+      const { event, next } = this.eventAt(start);
+      if (test(event)) high = start;
+      else low = next;
+    }
+    return low;
+  }
+
+  /**
+   * The start of the `count`-th line from the end (of those in `stream`, when given) that is at or
+   * after `from` (a line start); `from` itself when there are fewer.
+   */
+  startOfLast(count: number, from = 0, stream?: string): number {
+    let found = 0;
+    for (const [start, end] of this.linesBackwards(from)) {
+      if (end - start <= 1) continue;
+      if (stream && !inStream(this.eventOf(start, this.read(start, end - 1).toString('utf8')).stream, stream)) continue;
+      found += 1;
+      if (found === count) return start;
+    }
+    return from;
+  }
+
+  /** Whole lines from `from` (a line start) to the end, a chunk at a time. */
+  *chunks(from = 0): Generator<JournalChunk> {
+    for (let start = from; start < this.end; ) {
+      const bytes = this.read(start, Math.min(this.end, start + CHUNK));
+      let complete = bytes.lastIndexOf(NEWLINE) + 1;
+      // A line longer than a chunk: read on until its newline.
+      if (complete === 0) complete = this.lineStartFrom(start + 1) - start;
+      const text = complete === bytes.length ? bytes.toString('utf8') : this.read(start, start + complete).toString('utf8');
+      yield { text, start };
+      start += complete;
+    }
+  }
+
+  /** The line number (from 1) of the line starting at `offset`; reads everything before it. */
+  lineNumberAt(offset: number): number {
+    let lines = 1;
+    for (let start = 0; start < offset; start += CHUNK) {
+      const bytes = this.read(start, Math.min(offset, start + CHUNK));
+      for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) lines += 1;
+    }
+    return lines;
+  }
+
+  /** The event of the line starting at `start`, and where the next line starts. */
+  private eventAt(start: number): { event: JournalEvent; next: number } {
+    const next = this.lineStartFrom(start + 1);
+    return { event: this.eventOf(start, this.read(start, next - 1).toString('utf8')), next };
+  }
+
+  /** The event of one line's text (an empty line reads as sequence 0 at no time, so searches pass it). */
+  private eventOf(start: number, line: string): JournalEvent {
+    if (line === '') return { v: 0, seq: 0, time: '', stream: '', type: '', data: {} };
+    try {
+      return decodeEvent(line, 0);
+    } catch (error) {
+      if (error instanceof MalformedLineError) throw new MalformedLineError(this.lineNumberAt(start), error.reason);
+      throw error;
+    }
+  }
+
+  /** The lines before the end down to `from` (a line start), last first, as [start, end) with the newline. */
+  private *linesBackwards(from: number): Generator<[number, number]> {
+    // Bytes from `bufferStart` up to the line being looked at; grown backwards a chunk at a time.
+    let buffer = Buffer.alloc(0);
+    let bufferStart = this.end;
+    for (let end = this.end; end > from; ) {
+      // The newline that ends the line before this one, searched for before this line's own newline.
+      const searchFrom = end - 2 - bufferStart;
+      const at = searchFrom >= 0 ? buffer.lastIndexOf(NEWLINE, searchFrom) : -1;
+      if (at >= 0) {
+        yield [bufferStart + at + 1, end];
+        end = bufferStart + at + 1;
+      } else if (bufferStart <= from) {
+        yield [from, end];
+        return;
+      } else {
+        const start = Math.max(from, bufferStart - CHUNK);
+        buffer = Buffer.concat([this.read(start, bufferStart), buffer.subarray(0, end - bufferStart)]);
+        bufferStart = start;
+      }
+    }
+  }
+
+  /** The first line start at or after `offset` (0, or just after a newline); `end` when there is none. */
+  private lineStartFrom(offset: number): number {
+    if (offset <= 0) return 0;
+    for (let start = offset - 1; start < this.end; start += PROBE) {
+      const bytes = this.read(start, Math.min(this.end, start + PROBE));
+      const at = bytes.indexOf(NEWLINE);
+      if (at >= 0) return start + at + 1;
+    }
+    return this.end;
+  }
+
+  /** The offset of the last newline before `limit`, or -1. */
+  private lastNewlineBefore(limit: number): number {
+    for (let to = limit; to > 0; ) {
+      const from = Math.max(0, to - PROBE);
+      const at = this.read(from, to).lastIndexOf(NEWLINE);
+      if (at >= 0) return from + at;
+      to = from;
+    }
+    return -1;
+  }
+
+  private read(from: number, to: number): Buffer {
+    const buffer = Buffer.allocUnsafe(Math.max(0, to - from));
+    let offset = 0;
+    while (offset < buffer.length) {
+      const read = readSync(this.fd, buffer, offset, buffer.length - offset, from + offset);
+      if (read === 0) break;
+      offset += read;
+    }
+    return buffer.subarray(0, offset);
+  }
+}
+
