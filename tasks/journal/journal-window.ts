@@ -6,7 +6,8 @@
  * at the last newline there was when it was opened, so a line being written is not in it.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { MalformedLineError, decodeEvent, inStream, type JournalEvent } from '../../machines/journal/journal-event.js';
+import { MalformedLineError, type JournalEvent } from '../../machines/journal/journal-event.js';
+import { JournalTextDecoder } from '../../machines/journal/line-scanner.js';
 
 const NEWLINE = 0x0a;
 /** Bytes read at a time: forward chunks, backward steps and the window around one line. */
@@ -25,6 +26,8 @@ export class JournalWindow {
   readonly end: number;
   /** Bytes after `end` (a torn or in-progress last line). */
   readonly tornBytes: number;
+
+  private readonly allStreams = new JournalTextDecoder();
 
   private constructor(
     private readonly fd: number,
@@ -77,10 +80,12 @@ export class JournalWindow {
    * after `from` (a line start); `from` itself when there are fewer.
    */
   startOfLast(count: number, from = 0, stream?: string): number {
+    // The stream's decoder reads a line's stream without parsing the data of other streams' lines.
+    const decoder = new JournalTextDecoder({ stream });
     let found = 0;
-    for (const [start, end] of this.linesBackwards(from)) {
-      if (end - start <= 1) continue;
-      if (stream && !inStream(this.eventOf(start, this.read(start, end - 1).toString('utf8')).stream, stream)) continue;
+    for (const [start, line] of this.linesBackwards(from)) {
+      if (line.length <= 1) continue;
+      if (stream && this.decode(decoder, start, line.toString('utf8', 0, line.length - 1)) === undefined) continue;
       found += 1;
       if (found === count) return start;
     }
@@ -113,22 +118,23 @@ export class JournalWindow {
   /** The event of the line starting at `start`, and where the next line starts. */
   private eventAt(start: number): { event: JournalEvent; next: number } {
     const next = this.lineStartFrom(start + 1);
-    return { event: this.eventOf(start, this.read(start, next - 1).toString('utf8')), next };
+    const line = this.read(start, next - 1).toString('utf8');
+    // An empty line reads as sequence 0 at no time, so searches pass it.
+    return { event: this.decode(this.allStreams, start, line) ?? { v: 0, seq: 0, time: '', stream: '', type: '', data: {} }, next };
   }
 
-  /** The event of one line's text (an empty line reads as sequence 0 at no time, so searches pass it). */
-  private eventOf(start: number, line: string): JournalEvent {
-    if (line === '') return { v: 0, seq: 0, time: '', stream: '', type: '', data: {} };
+  /** The event of the line at `start` with this text, if the decoder keeps it; errors name the line. */
+  private decode(decoder: JournalTextDecoder, start: number, line: string): JournalEvent | undefined {
     try {
-      return decodeEvent(line, 0);
+      return decoder.decodeAll(line)[0];
     } catch (error) {
       if (error instanceof MalformedLineError) throw new MalformedLineError(this.lineNumberAt(start), error.reason);
       throw error;
     }
   }
 
-  /** The lines before the end down to `from` (a line start), last first, as [start, end) with the newline. */
-  private *linesBackwards(from: number): Generator<[number, number]> {
+  /** The lines before the end down to `from` (a line start), last first: each one's start and bytes, newline included. */
+  private *linesBackwards(from: number): Generator<[number, Buffer]> {
     // Bytes from `bufferStart` up to the line being looked at; grown backwards a chunk at a time.
     let buffer = Buffer.alloc(0);
     let bufferStart = this.end;
@@ -137,10 +143,10 @@ export class JournalWindow {
       const searchFrom = end - 2 - bufferStart;
       const at = searchFrom >= 0 ? buffer.lastIndexOf(NEWLINE, searchFrom) : -1;
       if (at >= 0) {
-        yield [bufferStart + at + 1, end];
+        yield [bufferStart + at + 1, buffer.subarray(at + 1, end - bufferStart)];
         end = bufferStart + at + 1;
       } else if (bufferStart <= from) {
-        yield [from, end];
+        yield [from, buffer.subarray(from - bufferStart, end - bufferStart)];
         return;
       } else {
         const start = Math.max(from, bufferStart - CHUNK);
