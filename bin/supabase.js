@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point. `--version` and `[command ...] --help` are answered before the CLI loads, so they
 // cost little more than starting Node; everything else goes through the compiled CLI in dist/.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
@@ -28,9 +28,11 @@ function helpPage(words) {
   if (commandWords.length === words.length || commandWords.some((word) => word.startsWith('-') || word.startsWith('__complete'))) {
     return undefined;
   }
+  const indexFile = new URL('../dist/help-index.json', import.meta.url);
   let index;
   try {
-    index = JSON.parse(readFileSync(new URL('../dist/help-index.json', import.meta.url), 'utf8'));
+    if (!newerThanCli(indexFile)) return undefined;
+    index = JSON.parse(readFileSync(indexFile, 'utf8'));
   } catch {
     return undefined;
   }
@@ -41,4 +43,15 @@ function helpPage(words) {
     entry = index.commands[path];
   }
   return entry.help;
+}
+
+/**
+ * Whether the index was written after the CLI was last compiled. `tsc` rewrites every file it
+ * emits, so an index older than dist/cli/main.js means `tsc` ran without the rest of `npm run
+ * build`: the index may describe older commands, and the CLI answers instead (slower, never stale).
+ */
+function newerThanCli(indexFile) {
+  const indexTime = statSync(indexFile).mtimeMs;
+  const cli = statSync(new URL('../dist/cli/main.js', import.meta.url), { throwIfNoEntry: false });
+  return cli === undefined || indexTime >= cli.mtimeMs;
 }

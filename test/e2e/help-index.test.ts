@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,50 @@ describe('--help from the build-time index', () => {
       assert.equal(runCli(args).stdout, full.stdout);
     });
   }
+
+  it('answers every command\'s --help, by its name and by each alias, as the full CLI does', async function () {
+    this.timeout(300_000);
+    // Completion requests (`__complete`) are the shell's, answered by the CLI, never by the index.
+    const commands = allCommands().filter((command) => command.parent && command.spec.path !== '__complete');
+    let checked = 0;
+    for (const command of commands) {
+      const words = command.spec.path.split(' ');
+      const full = await runMain([...words, '--help']);
+      assert.equal(full.code, 0, command.spec.path);
+      for (const last of [words.at(-1) as string, ...(command.spec.aliases ?? [])]) {
+        const args = [...words.slice(0, -1), last, '--help'];
+        const fast = spawnSync(process.execPath, [path.join(alone, 'bin', 'supabase.js'), ...args], { encoding: 'utf8' });
+        assert.equal(fast.status, 0, `${args.join(' ')}: ${fast.stderr}`);
+        assert.equal(fast.stdout, full.stdout, `supabase ${args.join(' ')}`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked > commands.length);
+  });
+
+  it('is not used once the CLI was compiled after it (tsc without npm run build): the CLI answers', () => {
+    // The compiled CLI is the real one (linked); the index next to it says something it would not.
+    const stale = mkdtempSync(path.join(tmpdir(), 'help-index-stale-'));
+    try {
+      mkdirSync(path.join(stale, 'bin'));
+      mkdirSync(path.join(stale, 'dist'));
+      copyFileSync(BIN, path.join(stale, 'bin', 'supabase.js'));
+      copyFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), path.join(stale, 'package.json'));
+      symlinkSync(fileURLToPath(new URL('../../dist/cli', import.meta.url)), path.join(stale, 'dist', 'cli'));
+      const index = path.join(stale, 'dist', 'help-index.json');
+      const built = JSON.parse(readFileSync(INDEX, 'utf8')) as HelpIndex;
+      built.commands[''].help = 'an old page\n';
+      writeFileSync(index, JSON.stringify(built));
+      const compiled = statSync(path.join(stale, 'dist', 'cli', 'main.js')).mtime;
+      const help = () => spawnSync(process.execPath, [path.join(stale, 'bin', 'supabase.js'), '--help'], { encoding: 'utf8' }).stdout;
+      utimesSync(index, compiled, new Date(compiled.getTime() - 1000));
+      assert.match(help(), /^Supabase CLI 1\.145\.4\n/);
+      utimesSync(index, compiled, new Date(compiled.getTime() + 1000));
+      assert.equal(help(), 'an old page\n');
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
+    }
+  });
 
   it('leaves command lines with other flags to the CLI, which still answers them', () => {
     const withFlag = runCli(['db', 'push', '--debug', '--help']);
