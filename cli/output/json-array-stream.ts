@@ -8,12 +8,12 @@ export class JsonArrayStream {
 
   /** The text of a batch of items. */
   items(values: readonly unknown[]): string {
-    let text = '';
-    for (const value of values) {
-      // JSON escapes the newlines inside strings, so every raw newline is layout and can be indented.
-      text += `${this.count === 0 ? '[\n' : ',\n'}  ${JSON.stringify(value, null, 2).replaceAll('\n', '\n  ')}`;
-      this.count += 1;
-    }
+    if (values.length === 0) return '';
+    // The batch as an array of its own is `[\n`, the items indented as they are in the whole one,
+    // then `\n]`: only the brackets change.
+    const array = JSON.stringify(values, null, 2);
+    const text = (this.count === 0 ? '[\n' : ',\n') + array.slice(2, -2);
+    this.count += values.length;
     return text;
   }
 

@@ -10,8 +10,8 @@ import { MalformedLineError, type JournalEvent } from '../../machines/journal/jo
 import { JournalTextDecoder } from '../../machines/journal/line-scanner.js';
 
 const NEWLINE = 0x0a;
-/** Bytes read at a time: forward chunks, backward steps and the window around one line. */
-const CHUNK = 256 * 1024;
+/** Bytes read at a time, forward or backward: small enough that each part's garbage stays small (peak memory of a 300k-event listing 130 -> 76 MiB against 256 KiB). */
+const CHUNK = 64 * 1024;
 const PROBE = 4 * 1024;
 
 /** A chunk of whole lines, as text, and the byte offset where it starts. */
