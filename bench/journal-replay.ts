@@ -1,80 +1,63 @@
 /**
- * Journal replay: read, parse and fold 100,000 events (budget: under 200 ms), cold (no snapshot
- * cache) and warm (cache verified by hashing the journal prefix, then only new events folded).
- * Run with `npx tsx bench/journal-replay.ts`; BENCH_EVENTS and BENCH_RUNS change the sizes.
+ * Journal replay of 100,000 events (budget: under 200 ms cold), next to its floor, reading the
+ * file and JSON.parse of every line, measured interleaved in this process: cold (no snapshot
+ * cache: read, decode, fold), warm (cache verified by hashing the journal) and warm with 1,000
+ * new events. Run with `npx tsx bench/journal-replay.ts`; BENCH_EVENTS and BENCH_RUNS change the
+ * sizes (defaults 100,000 and 7); BENCH_BEFORE adds the cold replay of an earlier commit's code.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NewEvent } from '../machines/journal/journal-event.js';
-import { JournalStore } from '../tasks/journal/journal-store.js';
-import { median, report } from './measure.js';
+import { writeJournal } from './journal-workload.js';
+import type { JournalStore } from '../tasks/journal/journal-store.js';
+import { beforeRoot, interleaved, reportRatios } from './measure.js';
 
 const total = Number(process.env.BENCH_EVENTS ?? 100_000);
-const runs = Number(process.env.BENCH_RUNS ?? 5);
-const SERVICES = ['db', 'auth', 'rest', 'realtime', 'storage', 'kong', 'studio', 'pg-meta'];
+const runs = Number(process.env.BENCH_RUNS ?? 7);
 
-/** A realistic mix: stack start/stop cycles with per-service events, migrations, domains, branches. */
-function* workload(): Generator<NewEvent> {
-  for (let cycle = 0; ; cycle++) {
-    yield { stream: 'stack', type: 'START', data: { ignoreHealthCheck: cycle % 5 === 0, excluded: ['imgproxy'], runtime: 'native' } };
-    for (const service of SERVICES) {
-      yield { stream: 'stack', type: 'SERVICE_STARTING', data: { service } };
-      yield { stream: 'stack', type: 'SERVICE_HEALTHY', data: { service, detail: 'healthy' } };
-    }
-    yield { stream: 'stack', type: 'STARTED' };
-    const version = String(20240101000000 + cycle);
-    yield { stream: 'migrations:local', type: 'OBSERVED', data: { version, name: `change_${cycle}`, local: true, remote: false } };
-    yield { stream: 'migrations:local', type: 'MARK_APPLIED', data: { version } };
-    yield { stream: 'migrations:local', type: 'ROW_INSERTED', data: { version, name: `change_${cycle}` } };
-    const ref = `project${String(cycle % 7).padStart(13, '0')}`;
-    yield { stream: `custom-hostname:${ref}`, type: 'REVERIFY' };
-    yield { stream: `custom-hostname:${ref}`, type: 'REVERIFIED', data: { status: '2_initiated' } };
-    yield { stream: `branches:${ref}`, type: 'BRANCH_OBSERVED', data: { branchId: `br-${cycle % 50}`, status: 'MIGRATIONS_PASSED' } };
-    yield { stream: 'stack', type: 'STOP', data: { backup: true } };
-    for (const service of SERVICES) yield { stream: 'stack', type: 'SERVICE_STOPPED', data: { service } };
-    yield { stream: 'stack', type: 'STOPPED' };
-  }
-}
+const time = (fn: () => unknown) => {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+};
 
 const directory = mkdtempSync(path.join(tmpdir(), 'bench-journal-'));
 try {
-  const journal = JournalStore.inDirectory(directory);
-  const source = workload();
-  for (let written = 0; written < total; ) {
-    const batch = Array.from({ length: Math.min(5000, total - written) }, () => source.next().value as NewEvent);
-    journal.append(batch);
-    written += batch.length;
-  }
-  const size = journal.read().end;
-  console.log(`journal: ${total.toLocaleString('en')} events, ${(size / 1e6).toFixed(1)} MB`);
+  const { journal } = writeJournal(directory, total);
+  const file = journal.paths.journal;
+  console.log(`journal: ${total.toLocaleString('en')} events, ${(journal.read().end / 1e6).toFixed(1)} MB`);
 
-  const time = (fn: () => unknown) => {
-    const start = process.hrtime.bigint();
-    fn();
-    return Number(process.hrtime.bigint() - start) / 1e6;
-  };
-  // Median for the budget line; the best run too, since a busy machine inflates the median.
-  const measure = (name: string, samples: number[]) => {
-    report(`${name} (median of ${samples.length})`, median(samples), 'ms', 'under 200 ms');
-    report(`${name} (best)`, Math.min(...samples), 'ms');
-  };
-  let folded = 0;
-  const cold = Array.from({ length: runs }, () =>
-    time(() => {
-      folded = journal.replay({ useCache: false, writeCacheAfter: Infinity }).fold.count;
-    }),
-  );
-  if (folded !== total) throw new Error(`folded ${folded} events, expected ${total}`);
-  measure(`replay ${total.toLocaleString('en')} events, cold: read + parse + fold`, cold);
+  // The warm figures read a second journal: the cold runs must never find a cache.
+  const warmDirectory = path.join(directory, 'warm');
+  const warm = writeJournal(warmDirectory, total).journal;
+  warm.replay({ writeCacheAfter: 0 });
+  const tailDirectory = path.join(directory, 'tail');
+  const tail = writeJournal(tailDirectory, total);
+  tail.journal.replay({ writeCacheAfter: 0 });
+  tail.journal.append(Array.from({ length: 1000 }, () => tail.source.next().value as NewEvent));
 
-  journal.replay({ writeCacheAfter: 0 });
-  const warm = Array.from({ length: runs }, () => time(() => journal.replay({ writeCacheAfter: Infinity })));
-  measure(`replay ${total.toLocaleString('en')} events, warm: snapshot cache verified by SHA-256 of the journal`, warm);
-
-  journal.append(Array.from({ length: 1000 }, () => source.next().value as NewEvent));
-  const tail = Array.from({ length: runs }, () => time(() => journal.replay({ writeCacheAfter: Infinity })));
-  measure(`replay ${(total + 1000).toLocaleString('en')} events, warm cache + 1,000 new events`, tail);
+  // The earlier commit's store, loaded from its sources (tsx), reading the same journal.
+  const before: typeof JournalStore | undefined = beforeRoot
+    ? ((await import(path.join(beforeRoot, 'tasks', 'journal', 'journal-store.ts'))) as { JournalStore: typeof JournalStore }).JournalStore
+    : undefined;
+  const beforeJournal = before?.inDirectory(directory);
+  const floor = 'read + JSON.parse of every line';
+  const samples = interleaved(runs, {
+    [floor]: () =>
+      time(() => {
+        for (const line of readFileSync(file, 'utf8').split('\n')) if (line) JSON.parse(line);
+      }),
+    'replay, cold: read + decode + fold': () =>
+      time(() => {
+        const folded = journal.replay({ useCache: false, writeCacheAfter: Infinity }).fold.count;
+        if (folded !== total) throw new Error(`folded ${folded} events, expected ${total}`);
+      }),
+    ...(beforeJournal ? { 'replay, cold (before)': () => time(() => beforeJournal.replay({ useCache: false, writeCacheAfter: Infinity })) } : {}),
+    'replay, warm: snapshot cache verified by SHA-256 of the journal': () => time(() => warm.replay({ writeCacheAfter: Infinity })),
+    'replay, warm cache + 1,000 new events': () => time(() => tail.journal.replay({ writeCacheAfter: Infinity })),
+  });
+  reportRatios(floor, samples, 'ms', { 'replay, cold: read + decode + fold': 'under 200 ms' });
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }

@@ -53,3 +53,10 @@ export function reportRatios(floorName: string, samples: Record<string, number[]
     report(name, value, `${unit} = ${(value / floor).toFixed(2)}x floor`, budgets[name]);
   }
 }
+
+/**
+ * The root of a built copy of an earlier commit (BENCH_BEFORE, e.g. `git archive main` extracted
+ * and built), whose figures the scripts take in the same rounds as the current ones and label
+ * "(before)". Unset: only the current checkout is measured.
+ */
+export const beforeRoot: string | undefined = process.env.BENCH_BEFORE || undefined;
