@@ -90,7 +90,9 @@ try {
     const zero = await firstByte(['-e', 'process.stdout.write("x")'], project);
     const table = await firstByte([bin, 'events'], project);
     const json = await firstByte([bin, 'events', '-o', 'json'], project);
+    const before = beforeRoot ? await firstByte([path.join(beforeRoot, 'bin', 'supabase.js'), 'events'], project) : undefined;
     if (round < 0) continue;
+    if (before !== undefined) (first['supabase events: first byte (before)'] ??= []).push(before);
     first['node -e "write x" (first byte)'].push(zero);
     first['supabase events: first byte'].push(table);
     first['supabase events -o json: first byte'].push(json);
