@@ -24,13 +24,20 @@ export function parseSince(value: string, now: Date = new Date()): Since {
   const time = TIME.exec(text);
   // The journal's times are UTC, and so are the ones `events` prints: a time without a zone is too.
   const parsed = time ? new Date(`${time[1]}T${time[2] ?? '00:00'}${time[3] ?? 'Z'}`) : undefined;
-  if (!parsed || Number.isNaN(parsed.getTime())) {
+  // Date rolls a day past the month's end into the next month (2024-02-30 as March 1): refused.
+  if (!parsed || Number.isNaN(parsed.getTime()) || !time || !isCalendarDay(time[1])) {
     throw new UsageError(
       `invalid argument "${value}" for "--since" flag: not a sequence number, a time or a duration`,
       'Give a sequence number (120), a UTC time (2024-05-01 or 2024-05-01T12:00:00Z) or a duration (90s, 15m, 2h, 7d).',
     );
   }
   return { fromTime: parsed.toISOString() };
+}
+
+/** Whether a YYYY-MM-DD date is a day of the calendar, not one past its month's end. */
+function isCalendarDay(date: string): boolean {
+  const day = new Date(`${date}T00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date);
 }
 
 /** Whether an event is at or past the point: false for the events before it, then true. */

@@ -21,7 +21,7 @@ describe('events --since', () => {
   });
 
   it('refuses anything else as a usage error that lists the forms', () => {
-    for (const bad of ['', 'yesterday', '-5', '2h30m', '2024-13-45', '10 minutes']) {
+    for (const bad of ['', 'yesterday', '-5', '2h30m', '2024-13-45', '2024-02-30', '2023-02-29 10:00', '10 minutes']) {
       assert.throws(
         () => parseSince(bad, now),
         (error: Error & { suggestion?: string }) =>
