@@ -34,3 +34,25 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams | 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/**
+ * Sends one of the server's own HTML pages (sign-in, project settings): no scripts, no framing,
+ * no referrer, never cached. `formTarget` is the origin a form on the page may post to.
+ */
+export function sendHtmlPage(res: ServerResponse, status: number, title: string, body: string, formTarget?: string): void {
+  const formAction = formTarget ? `form-action 'self' ${formTarget}` : "form-action 'none'";
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; ${formAction}; frame-ancestors 'none'`,
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
+      '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c1c1c}' +
+      'button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#3ecf8e;cursor:pointer}' +
+      'label{display:block;margin:1.25rem 0 .3rem;font-weight:600}input{width:100%;box-sizing:border-box;font:14px ui-monospace,monospace;padding:.5rem;border:1px solid #ccc;border-radius:6px}</style>' +
+      `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+  );
+}

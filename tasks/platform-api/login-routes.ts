@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerToken, escapeHtml, readForm, sendJson } from './http-helpers.js';
+import { bearerToken, escapeHtml, readForm, sendHtmlPage, sendJson } from './http-helpers.js';
 import type { SessionStore } from './session-store.js';
 import { originOf } from './platform-settings.js';
 
@@ -46,23 +46,6 @@ export interface LoginContext {
   log: (line: string) => void;
 }
 
-function sendPage(res: ServerResponse, status: number, title: string, body: string, formTarget?: string): void {
-  const formAction = formTarget ? `form-action 'self' ${formTarget}` : "form-action 'none'";
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; ${formAction}; frame-ancestors 'none'`,
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
-  });
-  res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
-      '<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1c1c1c}' +
-      'button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#3ecf8e;cursor:pointer}</style>' +
-      `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
-  );
-}
-
 /** A redirect target that may receive a token: an absolute URL on a configured docs origin. */
 function checkedRedirect(value: string | null, docsOrigins: readonly string[]): string | undefined {
   if (!value) return undefined;
@@ -75,11 +58,11 @@ export function showLoginForm(url: URL, res: ServerResponse, ctx: LoginContext):
   const redirectTo = checkedRedirect(url.searchParams.get('redirect_to'), ctx.docsOrigins);
   if (!redirectTo) {
     const allowed = ctx.docsOrigins.map((o) => `<code>${escapeHtml(o)}</code>`).join(', ');
-    sendPage(res, 400, 'Sign-in refused', `<p>The page asking you to sign in is not a configured docs site, so no session is handed to it.</p><p>Allowed docs origins: ${allowed}. Set SUPABASE_DOCS_ORIGINS before <code>supabase start</code> to change them.</p>`);
+    sendHtmlPage(res, 400, 'Sign-in refused', `<p>The page asking you to sign in is not a configured docs site, so no session is handed to it.</p><p>Allowed docs origins: ${allowed}. Set SUPABASE_DOCS_ORIGINS before <code>supabase start</code> to change them.</p>`);
     return;
   }
   const token = ctx.forms.issue(redirectTo);
-  sendPage(
+  sendHtmlPage(
     res,
     200,
     'Sign in to the local project',
@@ -96,7 +79,7 @@ export async function submitLogin(req: IncomingMessage, res: ServerResponse, ctx
   const redirectTo = form ? ctx.forms.consume(form.get('csrf_token') ?? '') : undefined;
   // Checked again: the allowed origins cannot change in a running server, but the cost is nil.
   if (!redirectTo || !checkedRedirect(redirectTo, ctx.docsOrigins)) {
-    sendPage(res, 403, 'Sign-in expired', '<p>This sign-in form was already used or has expired. Go back to the docs and choose “log in” again.</p>');
+    sendHtmlPage(res, 403, 'Sign-in expired', '<p>This sign-in form was already used or has expired. Go back to the docs and choose “log in” again.</p>');
     return;
   }
   const session = await ctx.sessions.create();

@@ -1,6 +1,7 @@
 /**
  * The local platform API: the few hosted-platform routes the docs site's API-settings widget
- * calls, answered for the one local project, behind sessions from the login page.
+ * calls, answered for the one local project, behind sessions from the login page, and the
+ * project-settings page its dashboard links open.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { answerPreflight, applyCors } from './cors.js';
@@ -9,6 +10,7 @@ import { LoginForms, showLoginForm, submitLogin, submitLogout, type LoginContext
 import { branchesBody, organizationsBody, profileBody, projectApiBody, projectsBody } from './platform-responses.js';
 import type { PlatformSettings } from './platform-settings.js';
 import type { SessionStore } from './session-store.js';
+import { SETTINGS_PAGE_PATTERN, showSettingsPage } from './settings-page.js';
 
 /** What `GET /health` answers; platform-process.ts checks `project_id` to know the server is ours. */
 export const HEALTH_SERVICE = 'supabase-local-platform-api';
@@ -53,6 +55,8 @@ export function createPlatformServer(settings: PlatformSettings, sessions: Sessi
     if (url.pathname === '/login' && req.method === 'GET') return showLoginForm(url, res, login);
     if (url.pathname === '/login' && req.method === 'POST') return submitLogin(req, res, login);
     if (url.pathname === '/logout' && req.method === 'POST') return submitLogout(req, res, login);
+    const settingsPage = SETTINGS_PAGE_PATTERN.exec(url.pathname);
+    if (settingsPage && req.method === 'GET') return showSettingsPage(req, res, settingsPage.groups!.ref!, settings);
     answerApi(req, res, url, settings, sessions);
   }
 

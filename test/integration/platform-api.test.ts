@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import { initProject } from '../../tasks/project/init-project.js';
 import { loadConfig } from '../../tasks/project/config-load.js';
@@ -202,6 +203,35 @@ describe('local platform API', function () {
       assert.equal((await fetch(`${api.url}/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status, 401);
     });
 
+  });
+
+  describe('project settings page (the docs widget\'s dashboard link)', () => {
+    it('shows the project URL and anon key at the dashboard route, without a session', async () => {
+      for (const ref of ['_', config.project_id]) {
+        const res = await fetch(`${api.url}/project/${ref}/settings/api`);
+        assert.equal(res.status, 200, ref);
+        assert.match(res.headers.get('content-type')!, /^text\/html/);
+        assert.equal(res.headers.get('cache-control'), 'no-store');
+        assert.match(res.headers.get('content-security-policy')!, /frame-ancestors 'none'/);
+        const html = await res.text();
+        assert.ok(html.includes(`value="http://127.0.0.1:${config.api.port}"`), 'project URL');
+        assert.ok(html.includes(`value="${config.auth.anon_key}"`), 'anon key');
+        assert.ok(!html.includes(config.auth.service_role_key), 'never the service_role key');
+        assert.match(html, /supabase status/);
+      }
+    });
+
+    it('answers 404 for another project and refuses a non-loopback Host header', async () => {
+      assert.equal((await fetch(`${api.url}/project/abcdefghijklmnopqrst/settings/api`)).status, 404);
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const req = http.get(`${api.url}/project/_/settings/api`, { headers: { Host: `attacker.test:${config.studio.port}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+      });
+      assert.equal(rebound, 421);
+    });
   });
 
   describe('process lifecycle', () => {

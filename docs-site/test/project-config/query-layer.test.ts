@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { platformGet } from '../../src/lib/platform-api/client';
 import { PlatformApiError, isUnauthorized } from '../../src/lib/platform-api/errors';
 import { branchesQuery, organizationsQuery, projectApiQuery } from '../../src/lib/platform-api/queries';
-import { dashboardLoginUrl, platformSettings } from '../../src/lib/platform-api/settings';
+import { dashboardApiSettingsUrl, dashboardLoginUrl, platformSettings } from '../../src/lib/platform-api/settings';
 import { createPlatformEnvironment as createEnvironment, type EnvironmentOptions, type PlatformEnvironment } from '../../src/state/platform-environment';
 import { ACME, apiSettings } from './fixtures';
 import { VALID_TOKEN, installFakePlatform } from './fake-platform';
@@ -58,6 +58,14 @@ describe('platform client', () => {
     window.__SUPABASE_DOCS_PLATFORM__ = { apiUrl: 'http://127.0.0.1:6000/', dashboardUrl: 'http://127.0.0.1:6001' };
     assert.deepEqual(platformSettings(), { apiUrl: 'http://127.0.0.1:6000', dashboardUrl: 'http://127.0.0.1:6001' });
     assert.equal(dashboardLoginUrl('http://docs.test/a?b=1'), 'http://127.0.0.1:6001/login?redirect_to=http%3A%2F%2Fdocs.test%2Fa%3Fb%3D1');
+  });
+
+  it('sends dashboard links to the API\'s own server, or to the hosted dashboard for the hosted API', () => {
+    window.__SUPABASE_DOCS_PLATFORM__ = { apiUrl: 'http://127.0.0.1:6000' };
+    assert.equal(dashboardApiSettingsUrl(), 'http://127.0.0.1:6000/project/_/settings/api');
+    window.__SUPABASE_DOCS_PLATFORM__ = { apiUrl: 'https://api.supabase.com/' };
+    assert.equal(dashboardApiSettingsUrl(), 'https://supabase.com/dashboard/project/_/settings/api');
+    assert.equal(dashboardLoginUrl('http://docs.test/a'), 'https://supabase.com/dashboard');
   });
 });
 
