@@ -1,8 +1,13 @@
-// Gatsby configuration: guides are MDX files under content/, compiled with a guard that fails the
-// build on components the site does not provide, and code highlighted at build time (no
-// highlighter shipped to the browser).
+// Gatsby configuration: guides are MDX files under content/, compiled with GitHub-flavoured
+// Markdown (tables, task lists, strikethrough, autolinks), a guard that fails the build on
+// components the site does not provide, code highlighted at build time and shipped as HTML
+// strings, and Mermaid diagrams drawn to SVG at build time: no highlighter or diagram code
+// reaches the browser.
 import rehypePrism from 'rehype-prism-plus';
+import remarkGfm from 'remark-gfm';
+import rehypeCodeHtml from './plugins/rehype-code-html.mjs';
 import remarkKnownComponents from './plugins/remark-known-components.mjs';
+import remarkMermaidImages from './plugins/remark-mermaid-images.mjs';
 
 const config = {
   siteMetadata: {
@@ -21,8 +26,8 @@ const config = {
       options: {
         extensions: ['.mdx'],
         mdxOptions: {
-          remarkPlugins: [remarkKnownComponents],
-          rehypePlugins: [[rehypePrism, { ignoreMissing: true }]],
+          remarkPlugins: [remarkKnownComponents, remarkGfm, remarkMermaidImages],
+          rehypePlugins: [[rehypePrism, { ignoreMissing: true }], rehypeCodeHtml],
         },
       },
     },

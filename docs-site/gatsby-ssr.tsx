@@ -7,5 +7,9 @@ const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem('docs.ui.theme'
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: 'en' });
-  setHeadComponents([<script key="theme" dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />]);
+  setHeadComponents([
+    <script key="theme" dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />,
+    <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
+    <link key="icon-ico" rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />,
+  ]);
 };

@@ -15,12 +15,17 @@ const SECTION_ORDER = ['gettingstarted', 'database', 'api', 'graphql', 'auth', '
 
 const isExternal = (url) => /^https?:\/\//.test(url);
 
+// Client libraries maintained by the community. The spring-2024 menus mark only C# and Kotlin;
+// in early 2024 the Python and Swift clients were still community projects too (the mid-2023
+// menu marks all four), so the marker goes on all four.
+const COMMUNITY_REFERENCES = new Set(['python', 'csharp', 'swift', 'kotlin'].map((lib) => `/reference/${lib}/introduction`));
+
 /** Keeps title/url/items (and the flags a reader needs), dropping research notes. */
 function normalizeItem(item) {
   const out = { title: item.title };
   if (item.url) out.url = item.url;
   if (item.url && isExternal(item.url)) out.external = true;
-  if (item.community) out.community = true;
+  if (item.community || COMMUNITY_REFERENCES.has(item.url)) out.community = true;
   if (item._note) out.later = true; // added upstream after Feb 2024
   if (item.items?.length) out.items = item.items.map(normalizeItem);
   return out;
@@ -64,6 +69,8 @@ sections.push({
 });
 
 const top = raw.globalMenu.map((group) => ({ group: group.group, items: group.items.map(normalizeItem) }));
+// A link reading only "Start" says nothing out of context (and search engines flag it).
+top.find((g) => g.group === 'Start').items[0].title = 'Getting Started';
 top.find((g) => g.group === 'Resources').items.push({ title: 'State machines', url: '/maintainers/state-machines' });
 
 // Every internal route, once, with the first section (in SECTION_ORDER) that lists it. The query

@@ -109,7 +109,7 @@ describe('API-settings widget against a local stack', browserSuiteOptions(), () 
       assert.equal(await selector.textContent(), 'No project found');
       assert.ok(await widget(page, variable).getByRole('button', { name: 'Copy' }).isDisabled());
     }
-    assert.equal(await widget(page, 'url').locator('p').textContent(), 'To get your Project URL, log in.');
+    assert.equal(await widget(page, 'url').locator('p:not(.project-config__title)').textContent(), 'To get your Project URL, log in.');
     const login = widget(page, 'anonKey').getByRole('link', { name: 'log in' });
     assert.equal(await login.getAttribute('href'), `${studio}/login?redirect_to=${encodeURIComponent(site.baseUrl + PAGE)}`);
     assert.deepEqual(page.platformReads, []);
@@ -160,5 +160,24 @@ describe('API-settings widget against a local stack', browserSuiteOptions(), () 
     assert.equal(afterLogout.status, 401, 'the token no longer works');
     assert.deepEqual(page.errors, [], 'no script errors (hydration included)');
     await page.context().close();
+  });
+  it('when the settings cannot be read, the dashboard link opens the local project settings page', async () => {
+    const page = await newPage();
+    // The one read that fails; everything else, and the page behind the link, is the real stack.
+    await page.route(`${studio}/platform/props/project/**`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"unavailable"}' }));
+    await visit(page, site.baseUrl, PAGE);
+    await widget(page, 'anonKey').getByRole('link', { name: 'log in' }).click();
+    await page.waitForURL(`${studio}/login?**`);
+    await page.getByRole('button', { name: 'Sign in as the local developer' }).click();
+    await page.waitForURL(`${site.baseUrl}${PAGE}**`);
+    await page.waitForSelector('[data-variable="anonKey"] [data-value-row][data-state="loggedIn.selectedProject.dataError"]', { timeout: 30_000 });
+    const link = widget(page, 'anonKey').getByRole('link', { name: 'dashboard' });
+    assert.equal(await link.getAttribute('href'), `${studio}/project/_/settings/api`);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await tab.waitForLoadState();
+    assert.equal(await tab.title(), `API settings of ${basename(folder)}`);
+    assert.equal(await tab.getByLabel('Project URL').inputValue(), status.API_URL);
+    assert.equal(await tab.getByLabel('Anon key').inputValue(), status.ANON_KEY);
+    assert.ok(!(await tab.content()).includes(status.SERVICE_ROLE_KEY), 'not the service_role key');
   });
 });

@@ -14,7 +14,6 @@ const HELPERS = [
   { chunk: 'jwt-generator', path: '/guides/auth/jwts' },
   { chunk: 'apple-secret-generator', path: '/guides/auth/social-login/auth-apple' },
   { chunk: 'extensions', path: '/guides/database/extensions' },
-  { chunk: 'mermaid', path: '/guides/getting-started' },
   { chunk: 'realtime-limits', path: '/guides/realtime/quotas' },
   { chunk: 'log-schemas', path: '/guides/platform/logs' },
 ];
@@ -98,23 +97,6 @@ describe('lazily loaded helpers', browserSuiteOptions(), () => {
     await page.setInputFiles('input[name="key-file"]', file);
     await page.click('text=Generate Secret Key');
     assert.match(await page.textContent('.admonition[data-type="danger"]'), /Chosen file does not appear to be a PEM encoded PKCS8 private key file\./);
-  });
-
-  it('Mermaid: draws the diagram offline from the bundled package', async () => {
-    const page = await site.newPage();
-    await visit(page, site.baseUrl, '/guides/getting-started');
-    await page.waitForSelector('.diagram__svg svg', { timeout: 15000 });
-    assert.ok((await page.locator('.diagram__svg svg .node').count()) >= 5);
-    assert.match(await page.textContent('.diagram__svg svg'), /API gateway/);
-  });
-
-  it('Mermaid: the maintainers page draws every state machine from machines.json', async () => {
-    const page = await site.newPage();
-    await visit(page, site.baseUrl, '/maintainers/state-machines');
-    const expected = await page.locator('section h2').count();
-    assert.ok(expected >= 5);
-    await page.waitForFunction((n) => document.querySelectorAll('.diagram__svg svg').length === n, expected, { timeout: 30000 });
-    assert.equal(await page.locator('.diagram__error').count(), 0);
   });
 
   it('Extensions: lists the catalogue and filters by tag and name', async () => {

@@ -11,7 +11,7 @@ describe('search', browserSuiteOptions(), () => {
     const page = await site.newPage();
     await visit(page, site.baseUrl, '/guides/storage');
     assert.equal(page.jsRequests.filter((p) => p.includes('/search-')).length, 0, 'search engine not loaded up front');
-    const box = page.getByRole('searchbox', { name: 'Search docs' });
+    const box = page.getByRole('combobox', { name: 'Search docs' });
     await box.fill('apple secret');
     await page.waitForSelector('[data-testid="search-results"] a');
     assert.ok(page.jsRequests.some((p) => p.includes('/search-')), 'engine chunk loaded on demand');
@@ -25,10 +25,37 @@ describe('search', browserSuiteOptions(), () => {
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === '$ supabase db push');
   });
 
+  it('is used with the keyboard: arrows choose a result, Enter opens it, Escape closes the list', async () => {
+    const page = await site.newPage();
+    await visit(page, site.baseUrl, '/guides/storage');
+    const box = page.getByRole('combobox', { name: 'Search docs' });
+    await box.focus();
+    await page.keyboard.type('db push');
+    await page.waitForSelector('[role="listbox"] [role="option"]');
+    assert.equal(await box.getAttribute('aria-expanded'), 'true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const second = page.locator('[role="option"]').nth(1);
+    assert.equal(await second.getAttribute('aria-selected'), 'true');
+    assert.equal(await box.getAttribute('aria-activedescendant'), await second.getAttribute('id'));
+    await page.keyboard.press('ArrowUp');
+    const first = page.locator('[role="option"]').first();
+    assert.equal(await first.getAttribute('aria-selected'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox', 'focus stays in the box');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('[role="listbox"]').count(), 0);
+    await page.keyboard.type('db push');
+    await page.waitForSelector('[role="option"]');
+    const target = await page.locator('[role="option"]').first().getAttribute('href');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === target);
+  });
+
   it('says when nothing matches', async () => {
     const page = await site.newPage();
     await visit(page, site.baseUrl, '/');
-    await page.getByRole('searchbox', { name: 'Search docs' }).fill('zzzyyyxxx');
+    await page.getByRole('combobox', { name: 'Search docs' }).fill('zzzyyyxxx');
     await page.waitForSelector('.search__empty');
   });
 });

@@ -2,10 +2,12 @@ import React from 'react';
 import Layout from '../components/layout/Layout';
 import SiteHead from '../components/layout/SiteHead';
 import Heading from '../components/mdx/Heading';
-import { Mermaid } from '../components/mdx/helpers';
+import Mermaid from '../components/mdx/Mermaid';
+import type { MermaidProps } from '../components/mdx/Mermaid';
 import type { LayoutContext } from '../lib/nav-types';
 
-interface Machine { name: string; description: string; events: Record<string, string>; mermaid: string | null }
+/** `diagram` is the drawing gatsby-node made of the machine's Mermaid text. */
+interface Machine { name: string; description: string; events: Record<string, string>; diagram: Omit<MermaidProps, 'caption'> | null }
 type Context = LayoutContext & { machines: { machines: Machine[] } };
 
 /** For maintainers: each state machine of the CLI drawn from machines.json, with its events. */
@@ -22,7 +24,7 @@ export default function StateMachines({ pageContext }: { pageContext: Context })
         <section key={machine.name}>
           <Heading tag="h2" customAnchor={machine.name}>{machine.name}</Heading>
           <p>{machine.description}</p>
-          {machine.mermaid && <Mermaid chart={machine.mermaid} caption={`The ${machine.name} machine`} />}
+          {machine.diagram && <Mermaid {...machine.diagram} wide caption={`The ${machine.name} machine`} />}
           <details>
             <summary>Events ({Object.keys(machine.events).length})</summary>
             <dl className="event-list">

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.map': 'application/json' };
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.map': 'application/json', '.ico': 'image/x-icon', '.png': 'image/png' };
 
 /** The file a URL path is served from, or null. */
 export function resolvePublicFile(pathname) {

@@ -113,7 +113,8 @@ describe('page rendering', () => {
     const html = renderToString(<ProjectConfigVariables variable="anonKey" />);
     const holder = document.createElement('div');
     holder.innerHTML = html;
-    assert.equal(holder.querySelector('h6')!.textContent, 'Anon key');
+    assert.equal(holder.querySelector('.project-config__title')!.textContent, 'Anon key');
+    assert.equal(holder.querySelector('h1, h2, h3, h4, h5, h6'), null, 'no heading that would break the page outline');
     assert.equal(holder.querySelector('[role="combobox"]')!.textContent, 'Loading...');
     assert.equal(holder.querySelector('input')!.getAttribute('value'), 'Loading...');
     assert.ok(holder.querySelector('button[aria-label="Copy"]')!.hasAttribute('disabled'));

@@ -2,6 +2,7 @@ import React from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'gatsby';
 import type { LayoutContext } from '../../lib/nav-types';
+import MobileMenu from './MobileMenu';
 import SearchBox from './SearchBox';
 import Sidebar from './Sidebar';
 import TableOfContents, { ARTICLE_ID } from './TableOfContents';
@@ -21,6 +22,7 @@ export default function Layout({ route, nav, toc = true, children }: LayoutProps
       <a className="skip-link" href={`#${ARTICLE_ID}`}>Skip to content</a>
       <header className="topbar">
         <Link to="/" className="topbar__brand">Supabase <span>Docs</span></Link>
+        <MobileMenu section={nav.sidebar} groups={nav.top} route={route} />
         <TopMenu groups={nav.top} />
         <SearchBox />
         <ThemeToggle />

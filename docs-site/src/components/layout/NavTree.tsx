@@ -8,8 +8,10 @@ export default function NavTree({ items, route }: { items: NavItem[]; route?: st
     <ul className="nav-tree">
       {items.map((item, index) => (
         <li key={`${item.title}-${index}`} className={item.url ? undefined : 'nav-tree__heading'}>
-          <NavLink item={item} current={item.url === route} />
-          {item.community && <span className="badge">Community</span>}
+          {/* The badge sits inside the link: a link in a line of other text would need an underline. */}
+          <NavLink item={item} current={item.url === route}>
+            {item.community ? <>{item.title} <span className="badge">Community</span></> : undefined}
+          </NavLink>
           {item.items && <NavTree items={item.items} route={route} />}
         </li>
       ))}

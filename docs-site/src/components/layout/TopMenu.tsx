@@ -9,7 +9,7 @@ export default function TopMenu({ groups }: { groups: NavGroup[] }) {
     <nav className="top-menu" aria-label="Products">
       {groups.map((group) =>
         group.items.length === 1 && !group.items[0].items ? (
-          <NavLink key={group.group} item={group.items[0]}>{group.group}</NavLink>
+          <NavLink key={group.group} item={group.items[0]} />
         ) : (
           <details key={group.group} className="top-menu__group">
             <summary>{group.group}</summary>

@@ -8,15 +8,23 @@ import { useMediaQuery } from '../../lib/use-media-query';
 // switched on after mount where the screen allows.
 export const STATIC_MEDIA_QUERY = 'not screen, (max-width: 768px)';
 
-/** MDX `pre`: highlighted at build time; copy button and line numbers on wide screens. */
-export default function CodeBlock({ className, children, ...rest }: ComponentPropsWithoutRef<'pre'>) {
+type CodeBlockProps = ComponentPropsWithoutRef<'pre'> & {
+  /** Highlighted markup of the code, made at build time (plugins/rehype-code-html.mjs). */
+  html?: string;
+  /** Class of the inner <code> when `html` is given. */
+  codeClassName?: string;
+};
+
+/** A code block: highlighted at build time; copy button and line numbers on wide screens. */
+export default function CodeBlock({ className, children, html, codeClassName, ...rest }: CodeBlockProps) {
   const ref = useRef<HTMLPreElement>(null);
   const isStatic = useMediaQuery(STATIC_MEDIA_QUERY, true);
   const view = isStatic ? 'static' : 'interactive';
   return (
     <div className={`code-block code-block--${view}`} data-view={view}>
-      <pre ref={ref} className={className} {...rest}>
-        {children}
+      {/* Scrollable, so it must be reachable with the keyboard (tabIndex) to scroll it. */}
+      <pre ref={ref} className={className} tabIndex={0} {...rest}>
+        {html === undefined ? children : <code className={codeClassName} dangerouslySetInnerHTML={{ __html: html }} />}
       </pre>
       {!isStatic && <CopyButton getText={() => ref.current?.textContent?.replace(/\n$/, '') ?? ''} />}
     </div>

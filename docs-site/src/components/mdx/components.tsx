@@ -10,7 +10,8 @@ import SmartLink from './SmartLink';
 import TabPanel from './TabPanel';
 import Tabs from './Tabs';
 import ProjectConfigVariables from '../project-config/ProjectConfigVariables';
-import { AppleSecretGenerator, Extensions, JwtGenerator, LogSchemas, Mermaid, RealtimeLimitsEstimator } from './helpers';
+import Mermaid from './Mermaid';
+import { AppleSecretGenerator, Extensions, JwtGenerator, LogSchemas, RealtimeLimitsEstimator } from './helpers';
 
 type HeadingProps = ComponentPropsWithoutRef<'h2'>;
 
@@ -36,5 +37,9 @@ export const mdxComponents = {
   h3: ({ children }: HeadingProps) => <Heading tag="h3">{children}</Heading>,
   h4: ({ children }: HeadingProps) => <Heading tag="h4">{children}</Heading>,
   pre: CodeBlock,
+  // Wide tables scroll inside the article instead of widening the page on phones.
+  table: (props: ComponentPropsWithoutRef<'table'>) => <div className="table-scroll" tabIndex={0}><table {...props} /></div>,
+  // Not for writers: what plugins/rehype-code-html.mjs turns highlighted code blocks into.
+  CodeBlock,
   a: SmartLink,
 };

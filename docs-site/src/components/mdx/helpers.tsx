@@ -5,6 +5,5 @@ import { lazyHelper } from './lazy-helper';
 export const AppleSecretGenerator = lazyHelper('AppleSecretGenerator', () => import(/* webpackChunkName: "helper-apple-secret-generator" */ '../helpers/AppleSecretGenerator'));
 export const JwtGenerator = lazyHelper('JwtGenerator', () => import(/* webpackChunkName: "helper-jwt-generator" */ '../helpers/JwtGenerator'));
 export const Extensions = lazyHelper('Extensions', () => import(/* webpackChunkName: "helper-extensions" */ '../helpers/Extensions'));
-export const Mermaid = lazyHelper('Mermaid', () => import(/* webpackChunkName: "helper-mermaid" */ '../helpers/Mermaid'));
 export const RealtimeLimitsEstimator = lazyHelper('RealtimeLimitsEstimator', () => import(/* webpackChunkName: "helper-realtime-limits" */ '../helpers/RealtimeLimitsEstimator'));
 export const LogSchemas = lazyHelper('LogSchemas', () => import(/* webpackChunkName: "helper-log-schemas" */ '../helpers/LogSchemas'));

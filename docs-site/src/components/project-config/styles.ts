@@ -14,7 +14,7 @@ const control: CSSProperties = {
 
 export const styles = {
   frame: { maxWidth: 'min(100%, 500px)', margin: '1.25rem 0' },
-  title: { margin: '0 0 0.4rem', fontSize: '0.9rem' },
+  title: { margin: '0 0 0.4rem', fontSize: '0.9rem', fontWeight: 600 },
   row: { display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '0.5rem' },
   combobox: { position: 'relative', minWidth: 0, flex: '1 1 0' },
   trigger: { ...control, width: '100%', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '0.5rem', cursor: 'pointer', textAlign: 'left' },

@@ -13,32 +13,32 @@ export interface ApiOperation {
   method: string;
   path: string;
   parameters: ApiParameter[];
-  requestBody: unknown;
-  responses: Array<{ status: string; description: string; schema: unknown }>;
+  /** Highlighted JSON of the body and response schemas, made at build time (gatsby-node). */
+  requestBodyHtml: string | null;
+  responses: Array<{ status: string; description: string; schemaHtml: string | null }>;
 }
 
 const LOCATIONS: Array<[string, string]> = [['path', 'Path Parameters'], ['query', 'Query Parameters'], ['header', 'Header Parameters']];
-const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** One Management API operation: method and path, parameters, body, and responses per status. */
 export default function ApiOperationSection({ operation }: { operation: ApiOperation }) {
   return (
     <section className="api-operation" data-operation={operation.id}>
       <Heading tag="h3" customAnchor={operation.id}>{operation.summary}</Heading>
-      <p className="api-operation__route"><span className={`method method--${operation.method}`}>{operation.method.toUpperCase()}</span> <code>{operation.path}</code></p>
+      <p className="api-operation__route"><span className={`http-method http-method--${operation.method}`}>{operation.method.toUpperCase()}</span> <code>{operation.path}</code></p>
       <div className="prose" dangerouslySetInnerHTML={{ __html: operation.descriptionHtml }} />
       {LOCATIONS.map(([location, title]) => (
         <ParamTable key={location} title={title} parameters={operation.parameters.filter((p) => p.in === location)} />
       ))}
-      {operation.requestBody != null && (
-        <details><summary>Request body</summary><CodeBlock className="language-json"><code>{pretty(operation.requestBody)}</code></CodeBlock></details>
+      {operation.requestBodyHtml != null && (
+        <details><summary>Request body</summary><CodeBlock className="language-json" codeClassName="language-json" html={operation.requestBodyHtml} /></details>
       )}
       <h4 className="param-table__title">Responses</h4>
       <Tabs type="underlined" queryGroup="response-status">
         {operation.responses.map((response) => (
           <TabPanel key={response.status} id={response.status} label={response.status}>
             {response.description && <p>{response.description}</p>}
-            {response.schema != null && <CodeBlock className="language-json"><code>{pretty(response.schema)}</code></CodeBlock>}
+            {response.schemaHtml != null && <CodeBlock className="language-json" codeClassName="language-json" html={response.schemaHtml} />}
           </TabPanel>
         ))}
       </Tabs>
