@@ -61,13 +61,17 @@ function build(): void {
   }
 }
 
-/** Every built guide route (public/guides/**\/index.html). */
+/** Every built guide route (public/guides/**\/index.html), without the pages that only forward. */
 function guideRoutes(dir = join(PUBLIC_DIR, 'guides')): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return guideRoutes(path);
-    return name === 'index.html' ? [`/${relative(PUBLIC_DIR, dir)}`] : [];
-  });
+  const { redirects } = JSON.parse(readFileSync(join(ROOT, 'docs-site', 'src', 'data', 'redirects.json'), 'utf8')) as { redirects: Array<{ from: string }> };
+  const forwarding = new Set(redirects.map((r) => r.from));
+  const walk = (folder: string): string[] =>
+    readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) return walk(path);
+      return name === 'index.html' ? [`/${relative(PUBLIC_DIR, folder)}`] : [];
+    });
+  return walk(dir).filter((route) => !forwarding.has(route));
 }
 
 /** Gzipped bytes of the scripts one page runs, lazy chunks included. */
