@@ -28,8 +28,8 @@ describe('signed out', () => {
     assert.ok(url.copyButton().disabled);
     const login = url.scope.getByRole('link', { name: 'log in' });
     assert.equal(login.getAttribute('href'), `http://127.0.0.1:54323/login?redirect_to=${encodeURIComponent(PAGE_URL)}`);
-    assert.equal(url.root.querySelector('p')!.textContent, 'To get your Project URL, log in.');
-    assert.equal(widget('anonKey').root.querySelector('p')!.textContent, 'To get your Anon key, log in.');
+    assert.equal(url.root.querySelector('p:not(.project-config__title)')!.textContent, 'To get your Project URL, log in.');
+    assert.equal(widget('anonKey').root.querySelector('p:not(.project-config__title)')!.textContent, 'To get your Anon key, log in.');
     assert.equal(url.scope.queryByText(/dashboard/), null);
     await settle();
     assert.deepEqual(fake.calls, []);
