@@ -32,6 +32,8 @@ export type MigrationEvent =
   | ({ type: 'ROW_INSERTED' } & Version)
   | ({ type: 'ROW_DELETED' } & Version)
   | ({ type: 'MIGRATION_APPLIED' } & Version)
+  | ({ type: 'HISTORY_RESET'; local?: boolean } & Version)
+  | ({ type: 'SQUASHED'; into?: string } & Version)
   | ({ type: 'FAILED'; error?: string } & Version)
   | ({ type: 'INTERRUPTED' } & Version);
 
@@ -41,7 +43,9 @@ const events: EventCatalog<MigrationEvent> = {
   MARK_REVERTED: 'migration repair --status reverted: delete the version\'s history row.',
   ROW_INSERTED: 'The history row was inserted (version, name, statements).',
   ROW_DELETED: 'The history row was deleted.',
-  MIGRATION_APPLIED: 'The migration ran and its history row was inserted in the same transaction (db push, migration up, start).',
+  MIGRATION_APPLIED: 'The migration ran and its history row was inserted in the same transaction (db push, migration up, start, db reset).',
+  HISTORY_RESET: 'db reset recreated the database: the history table is empty again until the migrations are reapplied.',
+  SQUASHED: 'migration squash folded this version\'s file into a later one and deleted the file; a history row stays until repaired.',
   FAILED: 'The statement failed; the transaction rolled back, nothing changed.',
   INTERRUPTED: 'The command died before it knew the outcome; the next read of the history table tells.',
 };
@@ -50,6 +54,7 @@ const guards = {
   ...originGuards,
   facts: (_context: MigrationContext, event: MigrationEvent, params: Params) =>
     event.type === 'OBSERVED' && (event.local === true) === params?.local && (event.remote === true) === params?.remote,
+  hasLocalFile: (_context: MigrationContext, event: MigrationEvent) => event.type === 'HISTORY_RESET' && event.local === true,
 };
 
 const updates = {
@@ -82,7 +87,13 @@ const machine = setup({
   description: 'One migration version against one database (local, linked or --db-url).',
   initial: 'unknown',
   context: { name: null, origin: null, error: null },
-  on: { OBSERVED: observed },
+  on: {
+    OBSERVED: observed,
+    HISTORY_RESET: [
+      { target: '.localOnly', guard: 'hasLocalFile', actions: ['rememberName', 'clearOrigin'], description: `${events.HISTORY_RESET} (a local file: pending again)` },
+      { target: '.absent', actions: ['rememberName', 'clearOrigin'], description: `${events.HISTORY_RESET} (no local file: gone)` },
+    ],
+  },
   states: {
     unknown: {
       description: 'Nothing is recorded about this version yet.',
@@ -99,6 +110,7 @@ const machine = setup({
       on: {
         MARK_APPLIED: enter('inserting', 'localOnly', events.MARK_APPLIED),
         MIGRATION_APPLIED: { target: 'both', actions: 'rememberName', description: events.MIGRATION_APPLIED },
+        SQUASHED: { target: 'absent', description: `${events.SQUASHED} (never applied here)` },
       },
     },
     remoteOnly: {
@@ -109,7 +121,10 @@ const machine = setup({
     both: {
       description: 'A local file and its history row: applied.',
       meta: { refusals: { MARK_APPLIED: 'This version is already in the history table.' } },
-      on: { MARK_REVERTED: enter('deleting', 'both', events.MARK_REVERTED) },
+      on: {
+        MARK_REVERTED: enter('deleting', 'both', events.MARK_REVERTED),
+        SQUASHED: { target: 'remoteOnly', description: `${events.SQUASHED} (its row stays)` },
+      },
     },
     inserting: {
       description: 'Inserting the history row (the history table is created or upgraded first).',
@@ -153,6 +168,9 @@ export const migrationRepairDefinition: MachineDefinition<MigrationContext, Migr
     { type: 'ROW_INSERTED', version: '20240101000000', name: 'init' },
     { type: 'ROW_DELETED', version: '20240101000000' },
     { type: 'MIGRATION_APPLIED', version: '20240101000000', name: 'init' },
+    { type: 'HISTORY_RESET', version: '20240101000000', name: 'init', local: true },
+    { type: 'HISTORY_RESET', version: '20240101000000', local: false },
+    { type: 'SQUASHED', version: '20240101000000', into: '20240102000000' },
     { type: 'FAILED', version: '20240101000000', error: 'duplicate key value violates unique constraint' },
     { type: 'INTERRUPTED', version: '20240101000000' },
   ],

@@ -10,6 +10,7 @@ import { vanitySubdomainDefinition } from './vanity-subdomain.machine.js';
 import { branchesDefinition } from './branches.machine.js';
 import { branchDefinition } from './branch.machine.js';
 import { migrationRepairDefinition } from './migration-repair.machine.js';
+import { operationDefinition } from './operation.machine.js';
 
 /** The machines, in the order `supabase machines` lists them. */
 export const MACHINE_DEFINITIONS: readonly MachineDefinition[] = [
@@ -20,6 +21,7 @@ export const MACHINE_DEFINITIONS: readonly MachineDefinition[] = [
   branchesDefinition,
   branchDefinition,
   migrationRepairDefinition,
+  operationDefinition,
 ];
 
 /** The definition with this name, or undefined. */
