@@ -9,19 +9,47 @@ import type pg from 'pg';
 import type { CommandContext } from './context.js';
 import { resolveDbTarget, type DbTarget } from './db-target.js';
 import { failedTo } from './errors.js';
+import { loadProjectConfig } from './project-config.js';
+import { isOperating, reconcileFirst } from './project-operation.js';
 import type { ProjectConfig } from '../tasks/project/config.types.js';
 
-/** The project's config (errors as the config loader words them). */
+/** The project's config (errors as the config loader words them; its warnings printed once). */
 export async function projectConfig(ctx: CommandContext): Promise<ProjectConfig> {
-  const { loadConfig } = await import('../tasks/project/config-load.js');
-  return (await loadConfig(ctx.projectRoot, { env: ctx.env })).config;
+  return (await loadProjectConfig(ctx)).config;
 }
 
-/** Resolves the target and prints which kind of database is being connected to. */
-export async function chooseTarget(ctx: CommandContext): Promise<DbTarget> {
-  const target = await resolveDbTarget(ctx);
-  ctx.io.stderr(target.isLocal ? 'Connecting to local database...\n' : 'Connecting to remote database...\n');
+/**
+ * Resolves the target and prints which kind of database is being connected to. The local
+ * database must be running (else the one not-running message), and what an earlier command left
+ * unfinished is completed first (inside an operation, the operation already did that).
+ */
+export async function chooseTarget(ctx: CommandContext, options: { announce?: boolean } = {}): Promise<DbTarget> {
+  return prepareTarget(ctx, await resolveDbTarget(ctx), options);
+}
+
+/** chooseTarget's second half, for commands that resolve the target before taking the lock. */
+export async function prepareTarget(ctx: CommandContext, target: DbTarget, options: { announce?: boolean } = {}): Promise<DbTarget> {
+  if (target.isLocal) {
+    await loadProjectConfig(ctx);
+    if (!isOperating(ctx)) await reconcileFirst(ctx);
+    const { assertLocalDatabaseUp } = await import('../tasks/stack/not-running.js');
+    const url = new URL(target.url);
+    await assertLocalDatabaseUp(Number(url.port), url.hostname);
+  }
+  if (options.announce !== false) ctx.io.stderr(target.isLocal ? 'Connecting to local database...\n' : 'Connecting to remote database...\n');
   return target;
+}
+
+/** The journal stream of a target's migration history (never with its password: stream names are printed). */
+export function migrationStreamOf(target: DbTarget): string {
+  if (target.isLocal) return 'migrations:local';
+  const url = new URL(target.url);
+  return `migrations:db:${url.hostname}:${url.port || 5432}${url.pathname || '/postgres'}`;
+}
+
+/** `local` or `remote`: what a recovery of an operation on this target can reach. */
+export function targetKind(target: DbTarget): 'local' | 'remote' {
+  return target.isLocal ? 'local' : 'remote';
 }
 
 /** Connects to the target; the original's `failed to connect to postgres: ...` on failure. */
@@ -30,8 +58,18 @@ export async function connectTarget(target: DbTarget): Promise<pg.Client> {
   try {
     return await connectUrl(target.url, target.isLocal ? 2_000 : 10_000);
   } catch (err) {
-    throw failedTo('connect to postgres', err, target.isLocal ? 'Make sure the local database is running: supabase start' : undefined);
+    if (target.isLocal && isDown(err)) {
+      const { stackNotRunning } = await import('../tasks/stack/not-running.js');
+      throw stackNotRunning(err);
+    }
+    throw failedTo('connect to postgres', err);
   }
+}
+
+/** Connection failures that mean the local server is not there (refused, reset, starting or stopping). */
+function isDown(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? '';
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03'].includes(code) || /timeout expired|Connection terminated/i.test((err as Error).message ?? '');
 }
 
 /** Runs `work` on a connection to the target, closing it afterwards. */

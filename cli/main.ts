@@ -14,6 +14,7 @@ import { findProjectRoot } from './project-root.js';
 import { commandLine, effectiveFlags, isExperimental, isRunnable, type CommandNode } from './registry/index.js';
 import { writeTicket } from './ticket.js';
 import { isTaskError } from '../tasks/task-error.js';
+import { interruptedBy } from '../tasks/orchestration/interrupts.js';
 import { VERSION } from './version.js';
 
 const DEFAULT_SUGGESTION = 'Try rerunning the command with --debug to troubleshoot the error.';
@@ -93,6 +94,8 @@ export async function main(options: MainOptions): Promise<number> {
     const handler = await node.spec.load();
     return (await handler.default(context)) ?? 0;
   } catch (error) {
+    // Interrupted: the signal handler says so in one line and exits; the failures it caused are not news.
+    if (interruptedBy()) return new Promise<number>(() => undefined);
     return reportFailure(error, { argv, env, io, log, node, createTicket });
   }
 }

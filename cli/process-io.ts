@@ -1,6 +1,7 @@
 /** Binds main() to the real process: argv, environment, working folder and standard streams. */
 import { main } from './main.js';
 import type { CommandIO } from './context.js';
+import { installInterruptHandlers } from '../tasks/orchestration/interrupts.js';
 
 /** Standard streams as a CommandIO. */
 export function processIO(): CommandIO {
@@ -34,7 +35,9 @@ export function processIO(): CommandIO {
   };
 }
 
-/** Runs the CLI for this process and returns the exit code. */
+/** Runs the CLI for this process and returns the exit code; Ctrl-C and SIGTERM end it cleanly. */
 export function runFromProcess(argv: readonly string[]): Promise<number> {
-  return main({ argv, env: process.env, cwd: process.cwd(), io: processIO() });
+  const io = processIO();
+  installInterruptHandlers({ stderr: io.stderr, interactive: Boolean(process.stderr.isTTY), exit: (code) => process.exit(code) });
+  return main({ argv, env: process.env, cwd: process.cwd(), io });
 }

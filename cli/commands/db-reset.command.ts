@@ -1,7 +1,13 @@
-/** `db reset` (facts §5.12): the local database recreated from its template, or a remote one emptied; then migrate and seed. */
+/**
+ * `db reset` (facts §5.12): the local database recreated from its template, or a remote one
+ * emptied; then migrate and seed. One recorded operation: killed at any step, the next command
+ * finishes the reset (a later reset simply redoes it).
+ */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { chooseTarget, gitBranch, projectConfig, stderrNotice } from '../db-session.js';
+import { resolveDbTarget } from '../db-target.js';
+import { gitBranch, migrationStreamOf, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
+import { runProjectOperation } from '../project-operation.js';
 import { confirm } from '../prompt.js';
 
 /** Resets the target database. */
@@ -10,20 +16,33 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const notice = stderrNotice(ctx);
   const version = typeof ctx.flags.version === 'string' && ctx.flags.version !== '' ? parseVersion(ctx.flags.version) : undefined;
   if (version) await migrationFileOf(ctx.projectRoot, version);
-  const target = await chooseTarget(ctx);
+  const target = await resolveDbTarget(ctx);
   const where = target.isLocal ? 'local' : 'remote';
-  if (!target.isLocal && !(await confirm(ctx, 'Confirm resetting the remote database?', true))) throw new UserError('context canceled');
-  notice(version ? `Resetting ${where} database to version: ${version}` : `Resetting ${where} database...`);
-  if (target.isLocal) {
-    const { resetNativeDatabase } = await import('../../tasks/db/reset.js');
-    const { shadowHostUrl } = await import('../../tasks/db/shadow-host.js');
-    const config = await projectConfig(ctx);
-    const url = await shadowHostUrl(config, ctx.env);
-    notice('Recreating database...');
-    await resetNativeDatabase(ctx.projectRoot, config, url, ctx.env, { version, notice });
-  } else {
-    const { resetRemoteDatabase } = await import('../../tasks/db/reset.js');
-    await resetRemoteDatabase(target.url, ctx.projectRoot, { version, notice });
-  }
+  const params = { target: targetKind(target), ...(version ? { version } : {}) };
+  // A local reset recreates the database: whatever an interrupted command left in it goes too.
+  const supersedes = target.isLocal ? ['db-reset', 'migration-apply', 'migration-repair', 'test-db'] : ['db-reset'];
+  await runProjectOperation(ctx, { kind: 'db-reset', params, supersedes }, async (operation) => {
+    await prepareTarget(ctx, target);
+    if (!target.isLocal && !(await confirm(ctx, 'Confirm resetting the remote database?', true))) throw new UserError('context canceled');
+    notice(version ? `Resetting ${where} database to version: ${version}` : `Resetting ${where} database...`);
+    if (target.isLocal) {
+      const { resetLocal } = await import('../../tasks/db/reset-local.js');
+      notice('Recreating database...');
+      await resetLocal(ctx.projectRoot, await projectConfig(ctx), ctx.env, operation, { version, notice });
+    } else {
+      const { resetRemoteDatabase } = await import('../../tasks/db/reset.js');
+      const { appliedEvent, historyResetEvents } = await import('../../tasks/db/migration-events.js');
+      const { listMigrations } = await import('../../tasks/db/migration-files.js');
+      const stream = migrationStreamOf(target);
+      const local = (await listMigrations(ctx.projectRoot)).migrations;
+      await resetRemoteDatabase(target.url, ctx.projectRoot, {
+        version,
+        notice,
+        step: operation.step,
+        onRecreated: () => operation.record(historyResetEvents(stream, [], local)),
+        onApplied: (file) => operation.record([appliedEvent(stream, file)]),
+      });
+    }
+  });
   notice(`Finished supabase db reset on branch ${await gitBranch(ctx)}.`);
 }

@@ -4,7 +4,8 @@
  * --project-id) the platform generates the types and the Management API's types route returns them.
  */
 import type { CommandContext } from '../context.js';
-import { parseDbUrl, resolveDbTarget } from '../db-target.js';
+import { parseDbUrl } from '../db-target.js';
+import { chooseTarget, projectConfig } from '../db-session.js';
 import { failedTo, UserError } from '../errors.js';
 
 /** Prints the generated types to stdout. */
@@ -25,7 +26,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     ctx.io.stderr(`Connecting to ${new URL(url).hostname}\n`);
     schemas = explicit.length > 0 ? explicit : ['public'];
   } else {
-    url = (await resolveDbTarget(ctx)).url;
+    url = (await chooseTarget(ctx, { announce: false })).url;
     schemas = explicit.length > 0 ? explicit : await localDefaultSchemas(ctx);
   }
   const { generateTypescript } = await import('../../tasks/typegen/generate-typescript.js');
@@ -39,9 +40,6 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (given('local') && code === 'ECONNREFUSED') {
-      throw new UserError('supabase start is not running.', 'Run supabase start first.', { cause: error });
-    }
     throw failedTo(code && /^[0-9A-Z]{5}$/.test(code) ? 'generate types' : 'connect to postgres', error);
   }
   ctx.io.stdout(output);
@@ -87,7 +85,6 @@ function dbUrlFor(raw: string): string {
 
 /** `public`, then the API schemas of config.toml, without duplicates. */
 async function localDefaultSchemas(ctx: CommandContext): Promise<string[]> {
-  const { loadConfig } = await import('../../tasks/project/config-load.js');
-  const { config } = await loadConfig(ctx.projectRoot, { env: ctx.env });
+  const config = await projectConfig(ctx);
   return [...new Set(['public', ...config.api.schemas])];
 }

@@ -4,15 +4,14 @@
  * (an addition: the original has no machine-readable output here).
  */
 import type { CommandContext } from '../context.js';
-import { resolveDbTarget } from '../db-target.js';
+import { chooseTarget } from '../db-session.js';
 import { renderTable } from '../output/table.js';
 
 /** Runs the report named by the last word of ctx.path. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
   const name = ctx.path.split(' ').pop() ?? '';
-  const target = await resolveDbTarget(ctx);
+  const target = await chooseTarget(ctx);
   const { runReport } = await import('../../tasks/inspect/run-report.js');
-  ctx.io.stderr(target.isLocal ? 'Connecting to local database...\n' : 'Connecting to remote database...\n');
   const result = await runReport(target.url, name);
   if (ctx.flags.output === 'json') {
     const objects = result.cells.map((row, index) =>

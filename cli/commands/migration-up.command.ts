@@ -1,15 +1,22 @@
 /** `migration up` (facts §5.6): applies the pending local migrations to the target (local by default). */
 import type { CommandContext } from '../context.js';
-import { chooseTarget, stderrNotice, withTarget } from '../db-session.js';
+import { resolveDbTarget } from '../db-target.js';
+import { migrationStreamOf, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';
+import { runProjectOperation } from '../project-operation.js';
 
-/** Applies pending migrations. */
+/** Applies pending migrations, one recorded step each, under the project's lock. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
   const { applyPending, findPending } = await import('../../tasks/db/push.js');
+  const { appliedEvent } = await import('../../tasks/db/migration-events.js');
   const notice = stderrNotice(ctx);
-  const target = await chooseTarget(ctx);
-  await withTarget(target, async (client) => {
-    const pending = await findPending(client, ctx.projectRoot, ctx.flags['include-all'] === true, notice);
-    await applyPending(client, pending, notice);
+  const target = await resolveDbTarget(ctx);
+  const stream = migrationStreamOf(target);
+  await runProjectOperation(ctx, { kind: 'migration-apply', params: { target: targetKind(target), stream } }, async (operation) => {
+    await prepareTarget(ctx, target);
+    await withTarget(target, async (client) => {
+      const pending = await findPending(client, ctx.projectRoot, ctx.flags['include-all'] === true, notice);
+      await applyPending(client, pending, notice, { step: operation.step, onApplied: (file) => operation.record([appliedEvent(stream, file)]) });
+    });
   });
   ctx.io.stdout('Local database is up to date.\n');
 }

@@ -21,6 +21,6 @@ export default async function run(ctx: CommandContext): Promise<number> {
   ctx.io.stderr('Started supabase local development setup.\n\n');
   const reality = await session.runtime.reality(session.project);
   await printStatus(ctx, session.project, 'pretty', { name: session.runtime.name, running: reality.services });
-  printUnavailable(ctx, session.journal);
+  printUnavailable(ctx, session.journal, reality.services);
   return 0;
 }

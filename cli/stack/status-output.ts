@@ -6,11 +6,10 @@ import type { StackService } from '../../machines/service.machine.js';
 import type { RuntimeName, StackProject } from '../../tasks/stack/stack-runtime.js';
 
 /**
- * On the native runtime the keys and the API URL are still shown: they come from the project's
- * config and are what clients are configured with (the services behind them are named as
- * unavailable on stderr).
+ * On the native runtime the keys are still shown: they come from the project's config and are
+ * what clients are configured with. URLs are shown only where something answers (below).
  */
-const NATIVE_SHOWN: ReadonlySet<StackService> = new Set(['auth', 'rest']);
+const NATIVE_SHOWN: ReadonlySet<StackService> = new Set(['auth']);
 
 /** `key=NAME` pairs of --override-name. */
 export function parseOverrides(pairs: readonly string[]): Record<string, string> {
@@ -23,7 +22,11 @@ export function parseOverrides(pairs: readonly string[]): Record<string, string>
   return overrides;
 }
 
-/** Prints the status values in the requested format (pretty labels, or a sorted flat map). */
+/**
+ * Prints the status values in the requested format (pretty labels, or a sorted flat map). An
+ * entry whose value is a URL is printed only when its port answers now: output never names a
+ * service that is not there (the API gateway on the native runtime, say).
+ */
 export async function printStatus(
   ctx: CommandContext,
   project: StackProject,
@@ -31,12 +34,33 @@ export async function printStatus(
   runtime: { name: RuntimeName; running: ReadonlySet<StackService> },
 ): Promise<void> {
   const { statusEntries, statusPrettyLines, statusVariables } = await import('../../tasks/keys/status-values.js');
-  const shown = runtime.name === 'native' ? NATIVE_SHOWN : runtime.running;
+  const shown = runtime.name === 'native' ? new Set([...NATIVE_SHOWN, ...runtime.running]) : runtime.running;
   // On the native runtime functions answer only while `functions serve` runs; shown only then.
-  const functions = runtime.name === 'native' && (await import('../../tasks/functions/native/router-health.js').then((m) => m.servedFunctionsUrl(project.config))) !== undefined;
-  const entries = statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)) });
+  const functions = runtime.name === 'native' && (await servesFunctions(project));
+  const entries = await answering(statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)) }));
   const variables = statusVariables(entries, parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []));
   // The original encodes a map, whose keys come out sorted.
   const sorted = Object.fromEntries(Object.entries(variables).sort(([a], [b]) => (a < b ? -1 : 1)));
   ctx.io.stdout(await renderOutput(format, { value: sorted, pretty: () => statusPrettyLines(entries).join('\n') + '\n' }));
+}
+
+/** The entries whose URL's port answers (probed at once, in parallel); entries without a URL stay. */
+async function answering<T extends { value: string }>(entries: T[]): Promise<T[]> {
+  const { portAnswers } = await import('../../tasks/net/port-answers.js');
+  const verdicts = await Promise.all(entries.map(async (entry) => {
+    const url = /^[a-z]+:\/\//i.test(entry.value) ? new URL(entry.value) : undefined;
+    if (!url) return true;
+    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    // The configured hostname may name this machine differently; every local service listens on loopback.
+    return (await portAnswers(url.hostname, port, 300)) || (url.hostname !== '127.0.0.1' && (await portAnswers('127.0.0.1', port, 300)));
+  }));
+  return entries.filter((_entry, index) => verdicts[index]);
+}
+
+/** Whether a native `functions serve` answers: its port first (cheap when nothing listens), then its health path. */
+async function servesFunctions(project: StackProject): Promise<boolean> {
+  const { portAnswers } = await import('../../tasks/net/port-answers.js');
+  if (!(await portAnswers(project.config.hostname, project.config.api.port, 300))) return false;
+  const { servedFunctionsUrl } = await import('../../tasks/functions/native/router-health.js');
+  return (await servedFunctionsUrl(project.config)) !== undefined;
 }

@@ -2,9 +2,10 @@
 import type { CommandContext } from '../context.js';
 import type { JournalStore } from '../../tasks/journal/journal-store.js';
 import { stackProjection } from '../../machines/journal/projections/stack.projection.js';
+import type { StackService } from '../../machines/service.machine.js';
 
 /** Prints which services are unavailable on this runtime, excluded, or unhealthy. */
-export function printUnavailable(ctx: CommandContext, journal: JournalStore): void {
+export function printUnavailable(ctx: CommandContext, journal: JournalStore, running: ReadonlySet<StackService>): void {
   const services = Object.values(stackProjection(journal.replay().fold).services);
   const named = (state: string) => services.filter((service) => service.state === state).map((service) => service.name);
   const lines: Array<[string, string[]]> = [
@@ -15,5 +16,5 @@ export function printUnavailable(ctx: CommandContext, journal: JournalStore): vo
   for (const [label, names] of lines) if (names.length > 0) ctx.io.stderr(`${label}: ${names.join(', ')}\n`);
   const studio = services.find((service) => service.name === 'studio');
   // On the native runtime the studio port serves the local platform API (for the docs widget).
-  if (studio?.state === 'healthy' && studio.detail?.startsWith('local platform API')) ctx.io.stderr(`Studio port: ${studio.detail}\n`);
+  if (studio?.state === 'healthy' && running.has('studio') && studio.detail?.startsWith('local platform API')) ctx.io.stderr(`Studio port: ${studio.detail}\n`);
 }

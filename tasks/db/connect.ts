@@ -1,5 +1,13 @@
-/** Opening pg connections to a database the tool manages. */
-import pg from 'pg';
+/**
+ * Opening pg connections to a database the tool manages. pg itself is loaded on the first
+ * connection, so the commands that only import this module (status, say) do not pay for it.
+ */
+import type pg from 'pg';
+import { onInterrupt } from '../orchestration/interrupts.js';
+
+async function pgModule(): Promise<typeof pg> {
+  return (await import('pg')).default;
+}
 
 export interface ConnectOptions {
   host?: string;
@@ -13,7 +21,8 @@ export interface ConnectOptions {
 
 /** Opens one connection; the caller ends it. */
 export async function connect(options: ConnectOptions): Promise<pg.Client> {
-  const client = new pg.Client({
+  const { Client } = await pgModule();
+  const client = new Client({
     host: options.host ?? '127.0.0.1',
     port: options.port,
     user: options.user ?? 'postgres',
@@ -35,7 +44,33 @@ async function open(client: pg.Client): Promise<pg.Client> {
     await client.end().catch(() => undefined);
     throw err;
   }
+  cancelOnInterrupt(client);
   return client;
+}
+
+/**
+ * On Ctrl-C the statement this client runs is ended by the server (pg_terminate_backend from a
+ * second connection), so its transaction rolls back now instead of whenever the server notices
+ * the lost client. Nothing happens unless the command is interrupted.
+ */
+function cancelOnInterrupt(client: pg.Client): void {
+  const backend = (client as pg.Client & { processID?: number }).processID;
+  const params = (client as unknown as { connectionParameters?: pg.ClientConfig }).connectionParameters;
+  if (!backend || !params) return;
+  // The password is not enumerable on pg's parameters object: copy the fields by name.
+  const { host, port, user, password, database, ssl } = params;
+  const forget = onInterrupt(async () => {
+    const { Client } = await pgModule();
+    const admin = new Client({ host, port, user, password, database, ssl, connectionTimeoutMillis: 2_000, application_name: 'supabase_cli_cancel' });
+    admin.on('error', () => undefined);
+    try {
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [backend]);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  });
+  client.once('end', forget);
 }
 
 /** Runs `work` on a fresh connection and always closes it. */
@@ -50,7 +85,8 @@ export async function withConnection<T>(options: ConnectOptions, work: (client: 
 
 /** Opens one connection to a (percent-encoded) connection string; the caller ends it. */
 export async function connectUrl(url: string, connectTimeoutMs = 10_000): Promise<pg.Client> {
-  return open(new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: 'supabase_cli' }));
+  const { Client } = await pgModule();
+  return open(new Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: 'supabase_cli' }));
 }
 
 /** Runs `work` on a fresh connection to `url` and always closes it. */

@@ -1,15 +1,23 @@
 /** Migrations then seed (the original's MigrateAndSeed, facts §5.2), used by reset and push. */
 import type pg from 'pg';
 import { listMigrations } from './migration-files.js';
-import { applyMigrations, type Notice } from './migration-runner.js';
+import { applyMigrations, type ApplyOptions, type Notice } from './migration-runner.js';
 import { applySeed } from './seed.js';
+import { unrecorded } from '../orchestration/step-runner.js';
+
+export interface MigrateAndSeedOptions extends ApplyOptions {
+  /** Stop after this migration version. */
+  upTo?: string;
+  notice?: Notice;
+}
 
 /** Applies every local migration (up to `upTo`) and the seed; throws the first failure. */
-export async function migrateAndSeed(client: pg.Client, root: string, options: { upTo?: string; notice?: Notice } = {}): Promise<{ applied: string[]; seeded: boolean }> {
+export async function migrateAndSeed(client: pg.Client, root: string, options: MigrateAndSeedOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
   const notice = options.notice ?? (() => undefined);
   const listing = await listMigrations(root, options.upTo);
   for (const skipped of listing.skipped) notice(skipped.notice);
-  const result = await applyMigrations(client, listing.migrations, notice);
+  const result = await applyMigrations(client, listing.migrations, notice, options);
   if (result.failed) throw result.failed.error;
-  return { applied: result.applied, seeded: await applySeed(client, root, notice) };
+  const seeded = await (options.step ?? unrecorded)('seed', () => applySeed(client, root, notice));
+  return { applied: result.applied, seeded };
 }

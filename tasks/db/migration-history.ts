@@ -67,12 +67,6 @@ export async function deleteVersions(client: pg.Client, versions: string[]): Pro
   return (await client.query(DELETE_VERSIONS, [versions])).rowCount ?? 0;
 }
 
-/** Removes every version up to and including `version` (squash). */
-export async function deleteUpTo(client: pg.Client, version: string): Promise<number> {
-  await ensureHistoryTable(client);
-  return (await client.query(DELETE_UP_TO, [version])).rowCount ?? 0;
-}
-
 /** Empties the history table (repair of the whole table). */
 export async function truncateHistory(client: pg.Client): Promise<void> {
   await ensureHistoryTable(client);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { inTransaction } from './connect.js';
 import { listMigrations } from './migration-files.js';
-import { DELETE_VERSIONS, INSERT_VERSION, TRUNCATE_HISTORY, appliedVersions, ensureHistoryTable } from './migration-history.js';
+import { DELETE_UP_TO, DELETE_VERSIONS, INSERT_VERSION, TRUNCATE_HISTORY, appliedVersions, ensureHistoryTable } from './migration-history.js';
 import { splitStatements } from './sql-scan.js';
 import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
 import { TaskError } from '../task-error.js';
@@ -75,3 +75,16 @@ export async function repairAll(client: pg.Client, root: string, status: RepairS
   ];
 }
 
+/**
+ * After a squash into `version`: every row up to it replaced by `version`'s own row, in one
+ * transaction, so the history never lists the squashed versions and the new one only in part.
+ */
+export async function squashHistory(client: pg.Client, root: string, version: string): Promise<void> {
+  const found = await migrationFileOf(root, version);
+  const statements = splitStatements(await readFile(found.path, 'utf8'));
+  await inTransaction(client, async () => {
+    await ensureHistoryTable(client);
+    await client.query(DELETE_UP_TO, [version]);
+    await client.query(INSERT_VERSION, [version, found.name, statements]);
+  });
+}

@@ -20,6 +20,7 @@ export type HistoryKey = Pick<HistoryRow, 'version' | 'name'>;
 import { closesTransaction, isNonTransactional, opensTransaction, scanStatements, type SqlStatement } from './sql-scan.js';
 import { describeSqlError, missingExtension, missingExtensionSuggestion } from './sql-error.js';
 import { TaskError } from '../task-error.js';
+import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
 
 /** Where progress lines go (stderr in the CLI). */
 export type Notice = (message: string) => void;
@@ -43,18 +44,31 @@ export class StatementError extends Error {
   }
 }
 
+/** What a caller running an operation adds to applying migrations. */
+export interface ApplyOptions {
+  /** Each file is one step (recorded before and after it, with the backend pid a recovery needs). */
+  step?: StepRunner;
+  /** Told inside the step, once the file and its history row committed. */
+  onApplied?: (migration: MigrationFile) => void;
+}
+
 /** Applies `migrations` in order, printing `Applying migration <file>...` for each. */
-export async function applyMigrations(client: pg.Client, migrations: MigrationFile[], notice: Notice = () => undefined): Promise<MigrationRunResult> {
+export async function applyMigrations(client: pg.Client, migrations: MigrationFile[], notice: Notice = () => undefined, options: ApplyOptions = {}): Promise<MigrationRunResult> {
   const result: MigrationRunResult = { applied: [] };
+  const step = options.step ?? unrecorded;
+  const backendPid = (client as pg.Client & { processID?: number }).processID ?? null;
   for (const migration of migrations) {
     notice(`Applying migration ${migration.file}...`);
     try {
       const sql = await readFile(migration.path, 'utf8');
-      await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
+      await step(`apply ${migration.file}`, async () => {
+        await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
+        options.onApplied?.(migration);
+      }, { version: migration.version, backendPid });
       result.applied.push(migration.file);
     } catch (err) {
       result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err) };
-      return result;
+      break;
     }
   }
   return result;

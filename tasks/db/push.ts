@@ -4,7 +4,7 @@ import { listMigrations, type MigrationFile } from './migration-files.js';
 import { appliedVersions } from './migration-history.js';
 import { driftWarnings } from './migration-drift.js';
 import { pendingMigrations } from './migration-pending.js';
-import { applyMigrations, type Notice } from './migration-runner.js';
+import { applyMigrations, type ApplyOptions, type Notice } from './migration-runner.js';
 
 /** The local files the database has not applied yet; prints skipped-file notices and drift warnings. */
 export async function findPending(client: pg.Client, root: string, includeAll: boolean, notice: Notice): Promise<MigrationFile[]> {
@@ -15,8 +15,8 @@ export async function findPending(client: pg.Client, root: string, includeAll: b
 }
 
 /** Applies pending files in order; throws the first failure (files before it stay applied). */
-export async function applyPending(client: pg.Client, pending: MigrationFile[], notice: Notice): Promise<string[]> {
-  const result = await applyMigrations(client, pending, notice);
+export async function applyPending(client: pg.Client, pending: MigrationFile[], notice: Notice, options: ApplyOptions = {}): Promise<string[]> {
+  const result = await applyMigrations(client, pending, notice, options);
   if (result.failed) throw result.failed.error;
   return result.applied;
 }

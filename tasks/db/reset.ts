@@ -5,7 +5,8 @@
  */
 import { withDatabase, withUrl } from './connect.js';
 import { migrateAndSeed } from './migrate-and-seed.js';
-import type { Notice } from './migration-runner.js';
+import type { ApplyOptions, Notice } from './migration-runner.js';
+import { unrecorded } from '../orchestration/step-runner.js';
 import { MANAGED_SCHEMAS, SYSTEM_SCHEMAS, listSchemas } from './schemas.js';
 import { TEMPLATE_DATABASE, ensureTemplateDatabase } from './template-database.js';
 import { applyProjectSettings } from '../native/project-settings.js';
@@ -13,30 +14,35 @@ import { clusterPaths } from '../native/native-paths.js';
 import { withProjectLock } from '../native/project-lock.js';
 import type { ProjectConfig } from '../project/config.types.js';
 
-export interface ResetOptions {
+export interface ResetOptions extends ApplyOptions {
   /** Stop after this migration version. */
   version?: string;
   notice?: Notice;
+  /** Told once the database is empty again (its history table gone), before the migrations run. */
+  onRecreated?: () => void;
 }
 
 /**
  * Recreates the local native database `postgres` from the template database, then migrates and
- * seeds it. `dbUrl` is the local database's URL; the project lock keeps start/stop out meanwhile.
+ * seeds it, each part a step of its own. `dbUrl` is the local database's URL; the cluster lock
+ * keeps start/stop out while the database is dropped and created. Killed between the two, the
+ * journal says so and the next command finishes the reset (reset.recovery.ts).
  */
 export async function resetNativeDatabase(root: string, config: ProjectConfig, dbUrl: string, env: NodeJS.ProcessEnv, options: ResetOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
+  const step = options.step ?? unrecorded;
   const admin = withDatabase(dbUrl, 'template1');
   const paths = clusterPaths(config.project_id, env);
-  await withProjectLock(paths.lockDir, config.project_id, async () => {
-    await ensureTemplateDatabase(admin);
-    await withUrl(admin, async (client) => {
-      // If a reset is killed between these two, the next reset finds no `postgres` and carries on.
-      await client.query('DROP DATABASE IF EXISTS postgres WITH (FORCE)');
-      await client.query(`CREATE DATABASE postgres TEMPLATE ${TEMPLATE_DATABASE}`);
-    });
-  });
+  await step('prepare the template database', () => ensureTemplateDatabase(admin));
+  await withProjectLock(paths.lockDir, config.project_id, () =>
+    withUrl(admin, async (client) => {
+      await step('drop database postgres', () => client.query('DROP DATABASE IF EXISTS postgres WITH (FORCE)'));
+      await step('create database postgres', () => client.query(`CREATE DATABASE postgres TEMPLATE ${TEMPLATE_DATABASE}`));
+    }),
+  );
+  options.onRecreated?.();
   return withUrl(dbUrl, async (client) => {
-    await applyProjectSettings(client, config);
-    return migrateAndSeed(client, root, options);
+    await step('apply project settings', () => applyProjectSettings(client, config));
+    return migrateAndSeed(client, root, { ...options, upTo: options.version });
   });
 }
 
@@ -80,15 +86,18 @@ const KEPT_EXTENSIONS = ['pg_graphql', 'pg_net', 'pg_stat_statements', 'pgcrypto
 /** Resets a remote database: user schemas (the history schema too) and public objects dropped, then migrate and seed. */
 export async function resetRemoteDatabase(url: string, root: string, options: ResetOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
   return withUrl(url, async (client) => {
-    for (const schema of await listSchemas(client, ['public', ...MANAGED_SCHEMAS, ...SYSTEM_SCHEMAS])) {
-      await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
-    }
-    const extensions = await client.query<{ extname: string }>(
-      `SELECT e.extname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE n.nspname = 'public' AND NOT e.extname = ANY($1)`,
-      [KEPT_EXTENSIONS],
-    );
-    for (const { extname } of extensions.rows) await client.query(`DROP EXTENSION IF EXISTS ${client.escapeIdentifier(extname)} CASCADE`);
-    await client.query(DROP_PUBLIC_OBJECTS);
-    return migrateAndSeed(client, root, options);
+    await (options.step ?? unrecorded)('drop user schemas and public objects', async () => {
+      for (const schema of await listSchemas(client, ['public', ...MANAGED_SCHEMAS, ...SYSTEM_SCHEMAS])) {
+        await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
+      }
+      const extensions = await client.query<{ extname: string }>(
+        `SELECT e.extname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE n.nspname = 'public' AND NOT e.extname = ANY($1)`,
+        [KEPT_EXTENSIONS],
+      );
+      for (const { extname } of extensions.rows) await client.query(`DROP EXTENSION IF EXISTS ${client.escapeIdentifier(extname)} CASCADE`);
+      await client.query(DROP_PUBLIC_OBJECTS);
+    });
+    options.onRecreated?.();
+    return migrateAndSeed(client, root, { ...options, upTo: options.version });
   });
 }

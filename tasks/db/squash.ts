@@ -5,7 +5,9 @@
  * which a schema dump cannot contain, are carried over when they still run on the dumped schema;
  * each one that does not is reported by the caller.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
 import { withUrl } from './connect.js';
 import { dumpPlan } from './dump-script.js';
 import { runDump } from './dump-run.js';
@@ -28,8 +30,35 @@ export interface SquashResult {
   dropped: Array<{ statement: string; reason: string }>;
 }
 
-/** Squashes `migrations` (at least two) into the last one. */
-export async function squashMigrations(hostUrl: string, migrations: MigrationFile[], env: NodeJS.ProcessEnv, notice: Notice = () => undefined): Promise<SquashResult> {
+/** Where a squash keeps its files until they replace the migrations (supabase/.temp: same file system). */
+export interface SquashOptions {
+  /** A folder for the squashed file before it replaces the target, and for the data check. */
+  scratchDir: string;
+  step?: StepRunner;
+}
+
+/**
+ * Squashes `migrations` (at least two) into the last one. The squashed file is written aside
+ * first and renamed over the target in one step; the older files are removed after that, one step
+ * each, so an interrupted squash is either undone (the aside file removed) or finished (the
+ * remaining older files removed) by squash.recovery.ts.
+ */
+export async function squashMigrations(hostUrl: string, migrations: MigrationFile[], env: NodeJS.ProcessEnv, notice: Notice, options: SquashOptions): Promise<SquashResult> {
+  const step = options.step ?? unrecorded;
+  const target = migrations.at(-1)!;
+  const removed = migrations.slice(0, -1);
+  const { schema, kept, dropped } = await step('build the squashed schema in shadow databases', () => buildSquashed(hostUrl, migrations, env, notice, options.scratchDir));
+  const tail = kept.length > 0 ? `\n-- Data statements kept from the squashed migrations\n${kept.map((statement) => `${statement};\n`).join('')}` : '';
+  const aside = path.join(options.scratchDir, `squash-${target.version}.sql`);
+  await mkdir(options.scratchDir, { recursive: true });
+  await step('write the squashed file', () => writeFile(aside, schema + tail), { aside, target: target.path, removed: removed.map((file) => file.path) });
+  await step(`replace ${target.file}`, () => rename(aside, target.path));
+  for (const file of removed) await step(`remove ${file.file}`, () => rm(file.path, { force: true }));
+  return { target, removed, kept, dropped };
+}
+
+/** The schema dump of the migrations, and which data statements still run on it. */
+async function buildSquashed(hostUrl: string, migrations: MigrationFile[], env: NodeJS.ProcessEnv, notice: Notice, scratchDir: string): Promise<{ schema: string; kept: string[]; dropped: SquashResult['dropped'] }> {
   const target = migrations.at(-1)!;
   const data: string[] = [];
   for (const migration of migrations) {
@@ -42,8 +71,9 @@ export async function squashMigrations(hostUrl: string, migrations: MigrationFil
   const kept: string[] = [];
   const dropped: SquashResult['dropped'] = [];
   if (data.length > 0) {
-    // Replay the dump, then each data statement in its own savepoint, on a second shadow.
-    const schemaFile: MigrationFile = { ...target, path: `${target.path}.squash-check` };
+    // Replay the dump, then each data statement in its own transaction, on a second shadow.
+    await mkdir(scratchDir, { recursive: true });
+    const schemaFile: MigrationFile = { ...target, path: path.join(scratchDir, `squash-check-${process.pid}.sql`) };
     await writeFile(schemaFile.path, schema);
     try {
       await withShadow(hostUrl, [schemaFile], () => undefined, (shadow) => withUrl(shadow.url, async (client) => {
@@ -63,9 +93,5 @@ export async function squashMigrations(hostUrl: string, migrations: MigrationFil
       await rm(schemaFile.path, { force: true });
     }
   }
-  const tail = kept.length > 0 ? `\n-- Data statements kept from the squashed migrations\n${kept.map((statement) => `${statement};\n`).join('')}` : '';
-  await writeFile(target.path, schema + tail);
-  const removed = migrations.slice(0, -1);
-  for (const file of removed) await rm(file.path, { force: true });
-  return { target, removed, kept, dropped };
+  return { schema, kept, dropped };
 }

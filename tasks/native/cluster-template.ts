@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chown, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chown, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgBinaries } from './pg-binaries.js';
 import type { RunAs } from './service-user.js';
@@ -19,6 +19,9 @@ import { withConnection } from '../db/connect.js';
 import { TaskError, messageOf } from '../task-error.js';
 
 const TEMPLATE_FORMAT = 1;
+/** What a data folder being copied is called until it is complete: `data.copying-<pid>-<random>`. */
+const COPYING = '.copying-';
+const COPYING_OWNER = /\.copying-(\d+)-/;
 
 /** Returns the data folder of an up-to-date template, building it first if needed. */
 export async function ensureTemplate(bins: PgBinaries, runAs: RunAs | undefined, home: string): Promise<string> {
@@ -79,17 +82,61 @@ async function buildTemplate(bins: PgBinaries, runAs: RunAs | undefined, dir: st
 
 /**
  * Copies the template's data folder to `dataDir` (which must not exist), keeping owners and
- * modes; on Linux a copy-on-write clone where the file system offers one.
+ * modes; on Linux a copy-on-write clone where the file system offers one. The copy goes to a
+ * folder of its own first and is renamed into place when complete: a command killed half way
+ * leaves no half-copied data folder, and its `cp` (which outlives it) writes only there.
  */
 export async function copyTemplate(templateData: string, dataDir: string): Promise<void> {
-  const args = process.platform === 'linux' ? ['-a', '--reflink=auto', templateData, dataDir] : ['-a', templateData, dataDir];
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('cp', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new TaskError(`failed to copy the database template: ${errors.trim()}`))));
-  });
+  await clearAbandonedCopies(path.dirname(dataDir));
+  const copying = `${dataDir}${COPYING}${process.pid}-${randomBytes(3).toString('hex')}`;
+  const args = process.platform === 'linux' ? ['-a', '--reflink=auto', templateData, copying] : ['-a', templateData, copying];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('cp', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve() : reject(new TaskError(`failed to copy the database template: ${errors.trim()}`))));
+    });
+    await rename(copying, dataDir);
+  } catch (err) {
+    await rm(copying, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * Copies left by a command that was killed: their `cp` may still be running, so it is stopped
+ * first (found by the folder it writes to), then the folder is removed.
+ */
+async function clearAbandonedCopies(root: string): Promise<void> {
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const owner = COPYING_OWNER.exec(name);
+    if (!owner || (await isProcessAlive(Number(owner[1])))) continue;
+    const folder = path.join(root, name);
+    await killProcessesWriting(folder);
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** SIGKILLs the processes whose command line names `folder` (the orphaned `cp`), and waits for them. */
+async function killProcessesWriting(folder: string): Promise<void> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').includes(folder)) pids.push(Number(entry));
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  for (const pid of pids) {
+    for (let waited = 0; waited < 5_000 && (await isProcessAlive(pid)); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**

@@ -20,7 +20,8 @@ import { CURRENT_BRANCH_PATH, inProject } from '../project/project-paths.js';
 import { localDbUrl } from '../keys/status-values.js';
 import { withConnection } from '../db/connect.js';
 import { listMigrations } from '../db/migration-files.js';
-import { applyMigrations, type MigrationRunResult } from '../db/migration-runner.js';
+import { applyMigrations, type ApplyOptions, type MigrationRunResult } from '../db/migration-runner.js';
+import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
 import { applyCustomRoles, applySeed } from '../db/seed.js';
 import { findPgBinaries, type PgBinaries } from './pg-binaries.js';
 import { withMergedExtensions } from './pg-overlay.js';
@@ -33,6 +34,7 @@ import { waitForConnection } from './readiness.js';
 import { applyProjectSettings } from './project-settings.js';
 import { withProjectLock } from './project-lock.js';
 import { exists } from '../fs-exists.js';
+import { portAnswers } from '../net/port-answers.js';
 
 /** What the runtime needs of a project. */
 export interface NativeProject {
@@ -53,6 +55,10 @@ export interface NativeOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for the server to accept connections; the original waits 120 s. */
   readyTimeoutMs?: number;
+  /** The caller's operation: each part of a start is a step recorded before and after it. */
+  step?: StepRunner;
+  /** Told as each migration of a first start commits with its history row. */
+  onApplied?: ApplyOptions['onApplied'];
 }
 
 export interface NativeStartResult {
@@ -114,23 +120,29 @@ export async function start(project: NativeProject, options: NativeOptions = {})
     const home = nativeHome(env);
     const bins = await withMergedExtensions(await findPgBinaries(env), home);
     const runAs = await serviceUser(env);
+    const step = options.step ?? unrecorded;
     if (fresh) {
-      // Leftovers of a first start that failed or was killed are not worth keeping.
-      await stopServer(paths.dataDir).catch(() => undefined);
-      await rm(paths.dataDir, { recursive: true, force: true });
-      await copyTemplate(await ensureTemplate(bins, runAs, home), paths.dataDir);
+      await step('copy the database template', async () => {
+        // Leftovers of a first start that failed or was killed are not worth keeping.
+        await stopServer(paths.dataDir).catch(() => undefined);
+        await rm(paths.dataDir, { recursive: true, force: true });
+        await copyTemplate(await ensureTemplate(bins, runAs, home), paths.dataDir);
+      });
     }
-    const server = await spawnServer(bins, paths.dataDir, port, paths.logFile, runAs);
-    const died = server.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);
-    try {
-      await waitForConnection({ port }, { died, timeoutMs: options.readyTimeoutMs ?? 120_000 });
-    } catch (err) {
-      await stopServer(paths.dataDir).catch(() => undefined);
-      if (/could not bind|Address already in use/i.test(await logTail(paths.logFile, 5))) {
-        throw new PortInUseError(port, '[db] port');
+    const server = await step('start the database server', async () => {
+      const spawned = await spawnServer(bins, paths.dataDir, port, paths.logFile, runAs);
+      const died = spawned.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);
+      try {
+        await waitForConnection({ port }, { died, timeoutMs: options.readyTimeoutMs ?? 120_000 });
+      } catch (err) {
+        await stopServer(paths.dataDir).catch(() => undefined);
+        if (/could not bind|Address already in use/i.test(await logTail(paths.logFile, 5))) {
+          throw new PortInUseError(port, '[db] port');
+        }
+        throw err;
       }
-      throw err;
-    }
+      return spawned;
+    });
     const result: NativeStartResult = {
       alreadyRunning: false,
       fresh,
@@ -144,13 +156,15 @@ export async function start(project: NativeProject, options: NativeOptions = {})
     };
     if (fresh) {
       try {
-        Object.assign(result, await setUpFresh(project, port, options.reporter));
+        Object.assign(result, await setUpFresh(project, port, options));
       } catch (err) {
         await stopServer(paths.dataDir).catch(() => undefined);
         await rm(paths.dataDir, { recursive: true, force: true });
         throw err;
       }
-      await writeFile(paths.readyMarker, `${JSON.stringify({ createdAt: new Date().toISOString(), binaries: result.binaries }, null, 2)}\n`);
+      await step('mark the database ready', () =>
+        writeFile(paths.readyMarker, `${JSON.stringify({ createdAt: new Date().toISOString(), binaries: result.binaries }, null, 2)}\n`),
+      );
     }
     await ensureCurrentBranch(project.root);
     result.durationMs = Date.now() - began;
@@ -158,18 +172,19 @@ export async function start(project: NativeProject, options: NativeOptions = {})
   });
 }
 
-/** Project settings, custom roles, migrations and seed on a cluster created just now. */
-async function setUpFresh(project: NativeProject, port: number, reporter: NativeReporter | undefined): Promise<Pick<NativeStartResult, 'migrations' | 'seeded'>> {
-  const notice = (message: string): void => reporter?.notice?.(message);
-  reporter?.status?.('Setting up initial schema...');
+/** Project settings, custom roles, migrations and seed on a cluster created just now, a step each. */
+async function setUpFresh(project: NativeProject, port: number, options: NativeOptions): Promise<Pick<NativeStartResult, 'migrations' | 'seeded'>> {
+  const notice = (message: string): void => options.reporter?.notice?.(message);
+  const step = options.step ?? unrecorded;
+  options.reporter?.status?.('Setting up initial schema...');
   return withConnection({ port }, async (client) => {
-    await applyProjectSettings(client, project.config);
-    await applyCustomRoles(client, project.root, notice);
+    await step('apply project settings', () => applyProjectSettings(client, project.config));
+    await step('create custom roles', () => applyCustomRoles(client, project.root, notice));
     const listing = await listMigrations(project.root);
     for (const skipped of listing.skipped) notice(skipped.notice);
-    const migrations = await applyMigrations(client, listing.migrations, notice);
+    const migrations = await applyMigrations(client, listing.migrations, notice, { step, onApplied: options.onApplied });
     if (migrations.failed) throw migrations.failed.error;
-    const seeded = await applySeed(client, project.root, notice);
+    const seeded = await step('seed', () => applySeed(client, project.root, notice));
     return { migrations, seeded };
   });
 }
@@ -181,14 +196,17 @@ export async function stop(projectId: string, options: NativeOptions = {}): Prom
   return withProjectLock(paths.lockDir, projectId, async () => ({ wasRunning: await stopServer(paths.dataDir) }));
 }
 
-/** Where the project's cluster stands; `healthy` is checked with one connection attempt. */
+/**
+ * Where the project's cluster stands. `healthy` is the server's own word (postmaster.pid says
+ * `ready` once it accepts connections) plus its port answering: no login, so `status` stays fast.
+ */
 export async function status(projectId: string, config?: Pick<ProjectConfig, 'db'>, options: NativeOptions = {}): Promise<NativeStatus> {
   const paths = clusterPaths(projectId, options.env ?? process.env);
   const base = { dataDir: paths.dataDir, logFile: paths.logFile };
   if (!(await exists(paths.readyMarker))) return { ...base, state: 'absent', healthy: false };
   const running = await runningServer(paths);
   if (!running) return { ...base, state: 'stopped', healthy: false };
-  const healthy = await withConnection({ port: running.port, connectTimeoutMs: 1_000 }, async () => true).catch(() => false);
+  const healthy = running.status === 'ready' && (await portAnswers('127.0.0.1', running.port, 1_000));
   return { ...base, state: 'running', healthy, pid: running.pid, port: running.port, dbUrl: config ? urlFor(config, running.port) : undefined };
 }
 
@@ -211,10 +229,10 @@ export async function destroyData(projectId: string, options: NativeOptions = {}
 /** The functions above as one object, for callers that pick a runtime at run time. */
 export const nativeRuntime = { start, stop, status, destroyData };
 
-async function runningServer(paths: ClusterPaths): Promise<{ pid: number; port: number } | undefined> {
+async function runningServer(paths: ClusterPaths): Promise<{ pid: number; port: number; status: string } | undefined> {
   const pidFile = await readPidFile(paths.dataDir);
   if (!pidFile || !(await isProcessAlive(pidFile.pid))) return undefined;
-  return { pid: pidFile.pid, port: pidFile.port };
+  return { pid: pidFile.pid, port: pidFile.port, status: pidFile.status };
 }
 
 /** Fails with one clear message when `[db] port` is taken, naming a native project that holds it. */

@@ -6,6 +6,9 @@
 import { connect, type ConnectOptions } from '../db/connect.js';
 import { TaskError, messageOf } from '../task-error.js';
 
+/** SQLSTATE 3D000: the database named in the connection does not exist. */
+const INVALID_CATALOG_NAME = '3D000';
+
 export interface ReadinessOptions {
   timeoutMs?: number;
   intervalMs?: number;
@@ -29,6 +32,9 @@ export async function waitForConnection(target: ConnectOptions, options: Readine
       await client.end().catch(() => undefined);
       return;
     } catch (err) {
+      // The server is up even when the database is gone (a reset killed between drop and
+      // create): the command that finishes the reset brings it back, so stop waiting.
+      if ((err as { code?: string }).code === INVALID_CATALOG_NAME) return;
       lastError = err;
     }
     const wait = Math.max(0, intervalMs - (Date.now() - started));

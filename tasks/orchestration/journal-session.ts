@@ -9,6 +9,7 @@ import { viewOf, type StreamView } from '../../machines/journal/state-view.js';
 import { kindOf } from '../../machines/journal/stream-kinds.js';
 import type { JournalStore } from '../journal/journal-store.js';
 import type { Outcome } from './orchestration-types.js';
+import { atStepBoundary } from './fault-hook.js';
 
 /** The fold and the appends of one run. */
 export class JournalSession {
@@ -29,13 +30,14 @@ export class JournalSession {
     this.end = read.end;
   }
 
-  /** Appends a batch and folds it. */
+  /** Appends a batch and folds it. Each batch is a step boundary (see fault-hook.ts). */
   append(events: NewEvent[]): JournalEvent[] {
     if (events.length === 0) return [];
     const written = this.journal.append(events);
     // Fold from the file rather than from `written`, so lines anyone else appended are not skipped.
     this.refresh();
     this.appended.push(...written);
+    atStepBoundary();
     return written;
   }
 

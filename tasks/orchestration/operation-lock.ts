@@ -6,9 +6,28 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { FileLock, LockTimeoutError } from '../journal/file-lock.js';
+import { FileLock, LockTimeoutError, type LockOwner } from '../journal/file-lock.js';
 import type { JournalStore } from '../journal/journal-store.js';
 import { TaskError } from '../task-error.js';
+import { onInterrupt } from './interrupts.js';
+
+/** Another command holds the project: the message names it (command, pid, since when). */
+export class OperationBusyError extends TaskError {
+  constructor(
+    readonly owner: LockOwner | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      owner
+        ? `another supabase command is working on this project: process ${owner.pid}${owner.label ? ` (${owner.label})` : ''}, since ${owner.since}`
+        : 'another supabase command is working on this project',
+      'Wait for it to finish, then run this command again.',
+      options,
+    );
+    // The CLI maps errors by name (TaskError -> user error), so keep the base name.
+    this.name = 'TaskError';
+  }
+}
 
 /** Runs fn while holding the project's operation lock. */
 export async function withOperation<T>(journal: JournalStore, label: string, waitMs: number, fn: () => Promise<T>): Promise<T> {
@@ -18,18 +37,14 @@ export async function withOperation<T>(journal: JournalStore, label: string, wai
     await lock.acquire(waitMs, label);
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    const owner = error.owner;
-    throw new TaskError(
-      owner
-        ? `another supabase command is working on this project: process ${owner.pid}${owner.label ? ` (${owner.label})` : ''}, since ${owner.since}`
-        : 'another supabase command is working on this project',
-      'Wait for it to finish, then run this command again.',
-      { cause: error },
-    );
+    throw new OperationBusyError(error.owner, { cause: error });
   }
+  // Interrupted, the command exits without unwinding: let the lock go as its last act.
+  const forget = onInterrupt(() => lock.release());
   try {
     return await fn();
   } finally {
+    forget();
     lock.release();
   }
 }

@@ -7,6 +7,7 @@ import type { ListrRendererFactory, ListrTaskWrapper } from 'listr2';
 import type { EventData, JournalEvent } from '../../machines/journal/journal-event.js';
 import type { FoldState } from '../../machines/journal/fold.js';
 import type { StreamView } from '../../machines/journal/state-view.js';
+import type { StepRunner } from './step-runner.js';
 
 /** A machine event: its type and its data. */
 export type MachineEventInput = { type: string } & EventData;
@@ -42,6 +43,8 @@ export interface StepContext {
   record: (events: Outcome | Outcome[]) => JournalEvent[];
   /** The listr2 task: titles, output, prompts and subtasks. */
   task: ListrTaskWrapper<unknown, ListrRendererFactory, ListrRendererFactory>;
+  /** Runs one part of the task as a step of the command's operation (recorded before and after). */
+  runStep: StepRunner;
 }
 
 /**
@@ -71,6 +74,13 @@ export interface RunOptions {
   onWarning?: (text: string) => void;
   /** Told when an interrupted command's state is closed or a leftover state is cleaned up first. */
   onRecover?: (message: string) => void;
+  /** The operation's step runner, given to the task plugins (default: steps are not recorded). */
+  step?: StepRunner;
+  /**
+   * The caller is an operation that has reconciled the journal already (run-operation.ts): what
+   * is in flight now is its own work, not a dead command's, and must not be closed.
+   */
+  reconciled?: boolean;
 }
 
 /** What a run did. */
@@ -84,4 +94,19 @@ export interface RunResult {
   /** Every event this run appended, recovery included, in order. */
   appended: JournalEvent[];
   warnings: string[];
+}
+
+/** What a command that changes the project declares as it begins (see run-operation.ts). */
+export interface OperationSpec {
+  /** Which recovery applies if it is interrupted: `db-reset`, `migration-apply`, `stack` ... */
+  kind: string;
+  /** What the user ran, for messages and for whoever finds the lock taken: `supabase db reset`. */
+  command: string;
+  /** What a recovery needs to finish or undo it (no secrets: the journal is a plain file). */
+  params?: Record<string, unknown>;
+  /**
+   * Interrupted operations of these kinds that this one redoes from scratch (a reset after a
+   * reset): they are closed as superseded instead of being recovered first.
+   */
+  supersedes?: readonly string[];
 }

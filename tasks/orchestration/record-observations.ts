@@ -10,9 +10,8 @@ import { snapshotOf } from '../../machines/journal/fold.js';
 import type { JournalEvent, NewEvent } from '../../machines/journal/journal-event.js';
 import { kindOf } from '../../machines/journal/stream-kinds.js';
 import type { JournalStore } from '../journal/journal-store.js';
-import { TaskError } from '../task-error.js';
 import { JournalSession } from './journal-session.js';
-import { withOperation } from './operation-lock.js';
+import { OperationBusyError, withOperation } from './operation-lock.js';
 
 /** What was recorded; `skipped` when another command held the project. */
 export interface ObservationResult {
@@ -33,7 +32,7 @@ export async function recordObservations(journal: JournalStore, events: NewEvent
       return { recorded, skipped: false };
     });
   } catch (error) {
-    if (error instanceof TaskError && /another supabase command/.test(error.message)) return { recorded: [], skipped: true };
+    if (error instanceof OperationBusyError) return { recorded: [], skipped: true };
     throw error;
   }
 }

@@ -15,6 +15,8 @@ import { withOperation } from './operation-lock.js';
 import type { MachineEventInput, MachineRequest, RunOptions, RunResult } from './orchestration-types.js';
 import { closeInterrupted, describe, recoveryFor } from './recovery.js';
 import { runTaskStep } from './task-step.js';
+import { interruptedBy } from './interrupts.js';
+import { unrecorded } from './step-runner.js';
 
 // A machine passes through a handful of in-flight states per request; more means a plugin loops.
 const MAX_STEPS = 16;
@@ -25,30 +27,37 @@ const MAX_STEPS = 16;
  * plugin's error is recorded as the state's failure event and then rethrown.
  */
 export async function runMachine(journal: JournalStore, request: MachineRequest, options: RunOptions): Promise<RunResult> {
-  return withOperation(journal, options.label ?? `${request.event.type} ${request.stream}`, options.waitMs ?? 0, async () => {
-    const session = new JournalSession(journal);
-    const notify = options.onRecover ?? ((message: string) => write(options, `${message}\n`));
-    const warnings: string[] = [];
-    closeInterrupted(session, notify);
+  return withOperation(journal, options.label ?? `${request.event.type} ${request.stream}`, options.waitMs ?? 0, () =>
+    driveRequest(new JournalSession(journal), request, options),
+  );
+}
 
-    const before = session.view(request.stream, request.key);
-    const event = withFacts(session, request);
-    if (!accepts(before, event)) {
-      const recover = recoveryFor(before, event);
-      if (recover) {
-        notify(`${describe(before)} is ${before.snapshot.value}: cleaning up (${recover.type}) first.`);
-        session.append([outcomeEvent({ type: recover.type, data: payload(recover) }, request.stream, request.key)]);
-        await drive(session, request, recover, options, warnings);
-      }
-      const now = session.view(request.stream, request.key);
-      if (!accepts(now, event)) {
-        return { status: 'refused', refusal: refusalOf(now, event.type), before, after: now, appended: session.appended, warnings };
-      }
+/**
+ * runMachine's work for a caller that already holds the operation lock (an operation, see
+ * run-operation.ts, or a recovery): closes what a dead command left in flight, then asks and drives.
+ */
+export async function driveRequest(session: JournalSession, request: MachineRequest, options: RunOptions): Promise<RunResult> {
+  const notify = options.onRecover ?? ((message: string) => write(options, `${message}\n`));
+  const warnings: string[] = [];
+  if (!options.reconciled) closeInterrupted(session, notify);
+
+  const before = session.view(request.stream, request.key);
+  const event = withFacts(session, request);
+  if (!accepts(before, event)) {
+    const recover = recoveryFor(before, event);
+    if (recover) {
+      notify(`${describe(before)} is ${before.snapshot.value}: cleaning up (${recover.type}) first.`);
+      session.append([outcomeEvent({ type: recover.type, data: payload(recover) }, request.stream, request.key)]);
+      await drive(session, request, recover, options, warnings);
     }
-    session.append([outcomeEvent({ type: event.type, data: payload(event) }, request.stream, request.key)]);
-    await drive(session, request, event, options, warnings);
-    return { status: 'done', before, after: session.view(request.stream, request.key), appended: session.appended, warnings };
-  });
+    const now = session.view(request.stream, request.key);
+    if (!accepts(now, event)) {
+      return { status: 'refused', refusal: refusalOf(now, event.type), before, after: now, appended: session.appended, warnings };
+    }
+  }
+  session.append([outcomeEvent({ type: event.type, data: payload(event) }, request.stream, request.key)]);
+  await drive(session, request, event, options, warnings);
+  return { status: 'done', before, after: session.view(request.stream, request.key), appended: session.appended, warnings };
 }
 
 /** Runs the tasks the states ask for until the stream settles. */
@@ -79,6 +88,7 @@ async function drive(
           request: event,
           fold: () => session.fold,
           record: (events) => session.append((Array.isArray(events) ? events : [events]).map((outcome) => outcomeEvent(outcome, request.stream, request.key))),
+          runStep: options.step ?? unrecorded,
         },
         options,
       );
@@ -88,7 +98,8 @@ async function drive(
         throw new Error(`task ${task} reported no outcome that ${view.machine.name} accepts in ${view.snapshot.value}`);
       }
     } catch (error) {
-      recordFailure(session, session.view(request.stream, request.key), task, error);
+      // On Ctrl-C the interruption is recorded instead (interrupts.ts): the task did not fail.
+      if (!interruptedBy()) recordFailure(session, session.view(request.stream, request.key), task, error);
       throw error;
     }
   }

@@ -44,6 +44,8 @@ export const nativeStack: StackRuntime = {
           step.record({ type: 'SERVICE_STARTING', data: { service: 'db' } });
           const result = await nativeRuntime.start(project, {
             ...runtimeOptions,
+            step: step.runStep,
+            onApplied: (file) => step.record({ stream: 'migrations:local', type: 'MIGRATION_APPLIED', data: { version: file.version, name: file.name } }),
             reporter: {
               status: (message) => {
                 step.task.output = message;

@@ -1,14 +1,14 @@
-/** Installing pgTAP for a test run and removing it afterwards only when the run installed it. */
+/** Installing pgTAP for a test run and removing it afterwards, only when the run installed it. */
 import type pg from 'pg';
 import { TaskError, messageOf } from '../task-error.js';
 
-/**
- * Creates pgtap in schema `extensions` unless it exists. Returns whether this call created it,
- * so the caller drops it again and leaves the database as it found it.
- */
-export async function ensurePgtap(client: pg.Client): Promise<boolean> {
-  const existing = await client.query("select 1 from pg_extension where extname = 'pgtap'");
-  if (existing.rowCount) return false;
+/** Whether pgtap is installed in the database. */
+export async function hasPgtap(client: pg.Client): Promise<boolean> {
+  return Boolean((await client.query("select 1 from pg_extension where extname = 'pgtap'")).rowCount);
+}
+
+/** Creates pgtap in schema `extensions` (one statement each, so either it is there or not). */
+export async function installPgtap(client: pg.Client): Promise<void> {
   try {
     await client.query('create schema if not exists extensions');
     await client.query('create extension if not exists pgtap with schema extensions');
@@ -24,10 +24,9 @@ export async function ensurePgtap(client: pg.Client): Promise<boolean> {
     }
     throw new TaskError(`failed to install the pgtap extension: ${messageOf(error)}`, undefined, { cause: error });
   }
-  return true;
 }
 
-/** Drops pgtap; used only after ensurePgtap reported that it created the extension. */
+/** Drops pgtap; used only when this run installed it (or a recovery of such a run). */
 export async function dropPgtap(client: pg.Client): Promise<void> {
   await client.query('drop extension if exists pgtap');
 }

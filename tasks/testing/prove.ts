@@ -8,7 +8,8 @@ import pg from 'pg';
 import { parseTap, tapPassed, type TapSummary } from './tap-parser.js';
 import { pgEnvFromUrl } from './pg-env.js';
 import { findPsql, runWithPsql, runWithoutPsql, type FileRun } from './sql-file-runner.js';
-import { dropPgtap, ensurePgtap } from './pgtap-extension.js';
+import { dropPgtap, hasPgtap, installPgtap } from './pgtap-extension.js';
+import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
 import { TaskError, messageOf } from '../task-error.js';
 
 /** What to run and where output goes. */
@@ -26,6 +27,8 @@ export interface ProveOptions {
   env?: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Installing and removing pgTAP are steps of the caller's operation (recorded before and after). */
+  step?: StepRunner;
 }
 
 /** One file's verdict. */
@@ -60,7 +63,11 @@ export async function prove(options: ProveOptions): Promise<ProveReport> {
   let installedPgtap = false;
   const verdicts: FileVerdict[] = [];
   try {
-    installedPgtap = await ensurePgtap(client);
+    const step = options.step ?? unrecorded;
+    if (!(await hasPgtap(client))) {
+      await step('install pgtap', () => installPgtap(client));
+      installedPgtap = true;
+    }
     const pgEnv = pgEnvFromUrl(options.connectionString);
     for (const file of options.files) {
       const relative = path.relative(options.testsDir, file);
@@ -71,7 +78,7 @@ export async function prove(options: ProveOptions): Promise<ProveReport> {
       verdicts.push(reportFile(name, run, options));
     }
   } finally {
-    if (installedPgtap) await dropPgtap(client).catch(() => undefined);
+    if (installedPgtap) await (options.step ?? unrecorded)('remove pgtap', () => dropPgtap(client)).catch(() => undefined);
     await client.end().catch(() => undefined);
   }
   const tests = verdicts.reduce((sum, verdict) => sum + verdict.tap.results.length, 0);

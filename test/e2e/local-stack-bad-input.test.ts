@@ -46,8 +46,12 @@ describe('local stack: bad input gets one clear message and changes nothing', fu
       assert.equal(result.code, 1);
       assert.match(result.stderr, new RegExp(`port ${port} is already in use \\(set by \\[db\\] port in supabase/config\\.toml\\)`));
       assert.equal(runCli(['status'], { cwd: folder, env }).code, 1);
-      const events = JSON.parse(runCli(['events', '-o', 'json'], { cwd: folder, env }).stdout) as Array<{ type: string }>;
-      assert.equal(events.at(-1)?.type, 'START_FAILED');
+      const events = JSON.parse(runCli(['events', '-o', 'json'], { cwd: folder, env }).stdout) as Array<{ stream: string; type: string }>;
+      // The failed start is recorded, and what it had started is stopped again.
+      const stack = events.filter((event) => event.stream === 'stack').map((event) => event.type);
+      assert.ok(stack.includes('START_FAILED'), stack.join(' '));
+      assert.equal(stack.at(-1), 'STOPPED');
+      assert.equal(events.at(-1)?.type, 'FAILED');
     } finally {
       server.close();
     }

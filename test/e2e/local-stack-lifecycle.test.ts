@@ -127,10 +127,13 @@ describe('local stack lifecycle on the native runtime (the CLI as a process)', f
     await first.exited;
     const next = cli('start');
     assert.equal(next.code, 0, next.stderr);
-    assert.match(next.stderr, /cleaning up/);
-    const types = (JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ type: string }>).map((event) => event.type);
+    // One line says what was done about the dead start before this one ran.
+    assert.match(next.stderr, /^Rolled back the supabase start that was interrupted (at "[^"]+"|before its first step); what it had started is stopped\.$/m);
+    const events = JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ stream: string; type: string }>;
+    const types = events.map((event) => event.type);
     assert.ok(types.includes('INTERRUPTED'), types.join(' '));
-    assert.equal(types.at(-1), 'STARTED');
+    assert.equal(events.filter((event) => event.stream === 'stack').at(-1)?.type, 'STARTED');
+    assert.equal(types.at(-1), 'FINISHED');
   });
 
   it('stop --no-backup deletes the data: the next start is a fresh database', async () => {

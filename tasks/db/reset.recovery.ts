@@ -1,0 +1,26 @@
+/**
+ * Finishing an interrupted `db reset`. Locally the reset is simply run again from the start (drop
+ * and recreate are idempotent, and DROP ... WITH (FORCE) ends whatever the dead command left
+ * connected), as soon as the database server runs. A remote database cannot be reached without
+ * its password, which is never kept, so the user is told to run the reset again.
+ */
+import { nativeRuntime } from '../native/native-runtime.js';
+import type { OperationRecovery } from '../orchestration/recovery-types.js';
+import { resetLocal } from './reset-local.js';
+
+export const resetRecovery: OperationRecovery = {
+  async ready({ operation, environment }) {
+    if (operation.params.target !== 'local') return true;
+    const config = await environment.config();
+    return (await nativeRuntime.status(config.project_id, config, { env: environment.env })).healthy;
+  },
+  async run({ operation, session, environment, step }) {
+    if (operation.params.target !== 'local') {
+      return { outcome: 'left as it is', detail: `run ${operation.command ?? 'supabase db reset'} again to reset that database completely` };
+    }
+    const config = await environment.config();
+    const version = typeof operation.params.version === 'string' ? operation.params.version : undefined;
+    await resetLocal(environment.root, config, environment.env, { step, record: (events) => void session.append(events), fold: () => session.fold }, { version });
+    return { outcome: 'completed', detail: 'the local database is recreated, migrated and seeded' };
+  },
+};

@@ -1,0 +1,25 @@
+/**
+ * Recovering an interrupted start, db start or stop: whatever the start had begun is stopped
+ * (a start that did not finish leaves nothing running), and a stop is carried through, with
+ * --no-backup deleting the data as asked.
+ */
+import { stackProjection } from '../../machines/journal/projections/stack.projection.js';
+import type { OperationRecovery } from '../orchestration/recovery-types.js';
+import { driveRequest } from '../orchestration/run-machine.js';
+import { pickRuntime, runtimeNamed } from './pick-runtime.js';
+import { stackTasks } from './stack-tasks.js';
+
+export const stackRecovery: OperationRecovery = {
+  async run({ operation, session, environment }) {
+    const request = operation.params.event as { type?: string; backup?: boolean } | undefined;
+    const stopping = request?.type === 'STOP';
+    const stack = stackProjection(session.fold);
+    if (stack.state !== 'failed') return { outcome: stopping ? 'completed' : 'rolled back' };
+    const config = await environment.config();
+    const project = { root: environment.root, config, env: environment.env };
+    const runtime = stack.runtime === 'docker' || stack.runtime === 'native' ? await runtimeNamed(stack.runtime) : await pickRuntime(config, environment.env);
+    const tasks = await stackTasks(project, runtime, { exclude: stack.excluded, ignoreHealthCheck: false, starting: false });
+    await driveRequest(session, { stream: 'stack', event: { type: 'STOP', backup: stopping ? request?.backup !== false : true } }, { tasks, renderer: 'silent', onRecover: () => undefined, reconciled: true });
+    return stopping ? { outcome: 'completed' } : { outcome: 'rolled back', detail: 'what it had started is stopped' };
+  },
+};
