@@ -1,5 +1,4 @@
 /** `db dump` (facts §5.10): pg_dump / pg_dumpall with the original's rewrites, to a file or stdout. */
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -37,11 +36,14 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     return;
   }
   // Relative to the project root, where the original changes directory first.
-  const out = createWriteStream(path.resolve(ctx.projectRoot, file));
+  const { openOutputFile } = await import('../../tasks/db/output-file.js');
+  const out = await openOutputFile(path.resolve(ctx.projectRoot, file), file);
   try {
-    await runDump(plan, target.url, (text) => void out.write(text), ctx.env);
-  } finally {
-    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    await runDump(plan, target.url, out.write, ctx.env);
+    await out.commit();
+  } catch (error) {
+    await out.discard();
+    throw error;
   }
   ctx.io.stderr(`Dumped schema to ${file}.\n`);
 }

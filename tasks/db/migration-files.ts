@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
+import { rethrowWrongKind } from '../project/file-kind.js';
 
 /** The original's migration file pattern: group 1 is the version, group 2 the name. */
 export const MIGRATION_FILE = /^([0-9]+)_(.*)\.sql$/;
@@ -34,7 +35,7 @@ export async function listMigrations(root: string, upTo?: string): Promise<Migra
     entries = await readdir(dir, { withFileTypes: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { migrations: [], skipped: [] };
-    throw err;
+    rethrowWrongKind(err, MIGRATIONS_DIR, 'folder');
   }
   const names = entries.filter((entry) => entry.isFile()).map((entry) => entry.name).sort(byCodePoint);
   const listing: MigrationListing = { migrations: [], skipped: [] };

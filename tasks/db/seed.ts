@@ -7,10 +7,11 @@ import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { ROLES_PATH, SEED_PATH, inProject } from '../project/project-paths.js';
 import { runScript, type Notice } from './migration-runner.js';
+import { rethrowWrongKind } from '../project/file-kind.js';
 
 /** Runs supabase/seed.sql if present; returns whether it ran. */
 export async function applySeed(client: pg.Client, root: string, notice: Notice = () => undefined): Promise<boolean> {
-  const sql = await readOptional(inProject(root, SEED_PATH));
+  const sql = await readOptional(root, SEED_PATH);
   if (sql === undefined) return false;
   notice(`Seeding data ${SEED_PATH}...`);
   await runScript(client, sql, SEED_PATH);
@@ -19,18 +20,19 @@ export async function applySeed(client: pg.Client, root: string, notice: Notice 
 
 /** Runs supabase/roles.sql if present; returns whether it ran. */
 export async function applyCustomRoles(client: pg.Client, root: string, notice: Notice = () => undefined): Promise<boolean> {
-  const sql = await readOptional(inProject(root, ROLES_PATH));
+  const sql = await readOptional(root, ROLES_PATH);
   if (sql === undefined) return false;
   notice(`Creating custom roles ${ROLES_PATH}...`);
   await runScript(client, sql, ROLES_PATH);
   return true;
 }
 
-async function readOptional(file: string): Promise<string | undefined> {
+/** The file's text, undefined when it does not exist; a folder in its place is the user's to move. */
+async function readOptional(root: string, relative: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(inProject(root, relative), 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
+    rethrowWrongKind(err, relative, 'file');
   }
 }

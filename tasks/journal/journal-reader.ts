@@ -50,7 +50,8 @@ export function readFrom(file: string, from: number): Buffer | undefined {
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // ENOTDIR: supabase/.temp is a file, so there is no journal (a command that writes one says so).
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
   try {

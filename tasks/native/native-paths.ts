@@ -11,6 +11,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { TaskError } from '../task-error.js';
 
 /** The folder holding every project's cluster, the template cache and overlay installs. */
 export function nativeHome(env: NodeJS.ProcessEnv = process.env): string {
@@ -32,8 +33,15 @@ export interface ClusterPaths {
   lockDir: string;
 }
 
-/** The paths of one project's cluster. */
+/**
+ * The paths of one project's cluster. The id becomes a folder name under the native home, so one
+ * that is empty or could step out of it (`../x`, `a/b`) is refused: `stop --project-id ../..
+ * --no-backup` must never delete anything but a cluster.
+ */
 export function clusterPaths(projectId: string, env: NodeJS.ProcessEnv = process.env): ClusterPaths {
+  if (!projectId || projectId === '.' || projectId === '..' || /[/\\\0]/.test(projectId)) {
+    throw new TaskError(`invalid project id "${projectId}": it names the project's folder of local data, so it cannot be empty, "." or "..", or contain "/"`, 'Use the project_id of supabase/config.toml, such as my-app.');
+  }
   const root = path.join(nativeHome(env), projectId);
   return {
     root,

@@ -10,6 +10,7 @@ import { FileLock, LockTimeoutError, type LockOwner } from '../journal/file-lock
 import type { JournalStore } from '../journal/journal-store.js';
 import { TaskError } from '../task-error.js';
 import { onInterrupt } from './interrupts.js';
+import { rethrowWrongKind } from '../project/file-kind.js';
 
 /** Another command holds the project: the message names it (command, pid, since when). */
 export class OperationBusyError extends TaskError {
@@ -31,7 +32,11 @@ export class OperationBusyError extends TaskError {
 
 /** Runs fn while holding the project's operation lock. */
 export async function withOperation<T>(journal: JournalStore, label: string, waitMs: number, fn: () => Promise<T>): Promise<T> {
-  mkdirSync(path.dirname(journal.paths.operationLock), { recursive: true });
+  try {
+    mkdirSync(path.dirname(journal.paths.operationLock), { recursive: true });
+  } catch (error) {
+    rethrowWrongKind(error, path.dirname(journal.paths.operationLock), 'folder');
+  }
   const lock = new FileLock(journal.paths.operationLock);
   try {
     await lock.acquire(waitMs, label);

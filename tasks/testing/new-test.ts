@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TaskError } from '../task-error.js';
+import { assertFileNamePart, rethrowWrongKind } from '../project/file-kind.js';
 
 /** A one-test skeleton inside a transaction that is rolled back, so a test leaves no trace. */
 export const PGTAP_TEMPLATE = `BEGIN;
@@ -26,14 +27,19 @@ const TEMPLATES: Record<string, string> = { pgtap: PGTAP_TEMPLATE };
 export async function createTestFile(projectRoot: string, name: string, template = 'pgtap'): Promise<string> {
   const body = TEMPLATES[template];
   if (body === undefined) throw new TaskError(`unknown test template: ${template}`, 'Use --template pgtap.');
+  assertFileNamePart(name, 'test', 'users');
   const relative = `supabase/tests/${name}_test.sql`;
   const file = path.join(projectRoot, relative);
-  await mkdir(path.dirname(file), { recursive: true });
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+  } catch (error) {
+    rethrowWrongKind(error, 'supabase/tests', 'folder');
+  }
   try {
     await writeFile(file, body, { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new TaskError(`${relative} already exists.`);
-    throw error;
+    rethrowWrongKind(error, 'supabase/tests', 'folder');
   }
   return relative;
 }

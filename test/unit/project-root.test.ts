@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findProjectRoot } from '../../cli/project-root.js';
@@ -17,6 +17,13 @@ describe('project root discovery', () => {
 
   it('an explicit workdir wins, relative to the current folder', () => {
     assert.equal(findProjectRoot(project, 'src', { walkUp: true }), join(project, 'src'));
+  });
+
+  it('a workdir that is missing or not a folder is a user error, and nothing is created', () => {
+    const missing = join(project, 'no', 'such', 'folder');
+    assert.throws(() => findProjectRoot(project, missing, { walkUp: true }), (error: Error) => error.name === 'UserError' && /chdir .*: no such file or directory$/.test(error.message));
+    assert.throws(() => findProjectRoot(project, join(project, 'supabase', 'config.toml'), { walkUp: true }), /not a directory$/);
+    assert.equal(existsSync(join(project, 'no')), false);
   });
 
   it('init never walks up, and outside any project the current folder stays', () => {

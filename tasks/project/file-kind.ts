@@ -1,0 +1,41 @@
+/**
+ * Project paths of the wrong kind (supabase/seed.sql a folder, supabase/migrations a file) and
+ * names that would leave the folder they belong in: one message naming the path and the fix,
+ * instead of a raw EISDIR/ENOTDIR from deep inside a command.
+ */
+import { TaskError } from '../task-error.js';
+
+const WRONG_KIND = new Set(['EISDIR', 'ENOTDIR', 'EEXIST']);
+
+/** Whether an fs error means a path (or one of its parents) is of the wrong kind. */
+export function isWrongKind(error: unknown): boolean {
+  return WRONG_KIND.has((error as NodeJS.ErrnoException).code ?? '');
+}
+
+/** `<relative> is a folder, not a file` (or the other way round), with what to do about it. */
+export function wrongKindError(relative: string, expected: 'file' | 'folder', cause?: unknown): TaskError {
+  const found = expected === 'file' ? 'a folder' : 'not a folder';
+  return new TaskError(
+    `${relative} is ${found}: the supabase CLI expects a ${expected} there.`,
+    `Move ${relative} out of the way (or rename it), then run the command again.`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** Rethrows fs errors about a path of the wrong kind as wrongKindError; other errors unchanged. */
+export function rethrowWrongKind(error: unknown, relative: string, expected: 'file' | 'folder'): never {
+  throw isWrongKind(error) ? wrongKindError(relative, expected, error) : error;
+}
+
+/**
+ * A name that becomes part of a file name in a project folder (a migration, a test): it may not
+ * contain a path separator or a NUL byte, which would write somewhere else than it says.
+ */
+export function assertFileNamePart(name: string, what: string, example: string): void {
+  const bad = [...name].find((char) => char === '/' || char === '\\' || char === '\0');
+  if (bad === undefined) return;
+  throw new TaskError(
+    `invalid ${what} name "${name.replace(/\0/g, '\\0')}": it cannot contain "${bad === '\0' ? '\\0' : bad}"`,
+    `Use a plain name such as ${example}; the file is always created in its own folder.`,
+  );
+}
