@@ -4,6 +4,7 @@
  */
 import type { CommandContext } from './context.js';
 import { UserError } from './errors.js';
+import { isKeywordDsn, keywordDsnToUrl } from './keyword-dsn.js';
 
 export interface DbTarget {
   kind: 'db-url' | 'local' | 'linked';
@@ -16,10 +17,13 @@ export interface DbTarget {
 const ENCODING_HINT = 'Percent-encode special characters in the connection string, e.g. @ as %40, # as %23 and / as %2F in the password.';
 
 /**
- * Checks that a connection string is a well-formed, percent-encoded URL. A raw `@` or `#` in a
+ * Checks that a connection string is a well-formed, percent-encoded URL, or a libpq
+ * keyword/value string (rebuilt as one). A raw `@` or `#` in a
  * password makes the host part wrong, which would otherwise surface as a confusing connect error.
  */
-export function parseDbUrl(raw: string): URL {
+export function parseDbUrl(given: string): URL {
+  // The keyword/value form (host=... password=...) is read as libpq reads it, then checked as a URL.
+  const raw = isKeywordDsn(given) ? keywordDsnToUrl(given) : given;
   const authority = raw.replace(/^[a-z]+:\/\//i, '').split(/[/?]/, 1)[0];
   const raws = raw.includes('#')
     ? 'the connection string contains a raw "#"'

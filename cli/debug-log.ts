@@ -7,7 +7,11 @@ import type { DebugLog } from './context.js';
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
   [/sbp_[a-f0-9]{40}/g, 'sbp_[REDACTED]'],
   [/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[REDACTED JWT]'],
-  [/(postgres(?:ql)?:\/\/[^:\s/@]+:)[^@\s]+@/g, '$1[REDACTED]@'],
+  // A URL's password, whatever the scheme, user name or none.
+  [/([a-z][a-z0-9+.-]*:\/\/[^:\s/@]*:)[^@\s]+@/gi, '$1[REDACTED]@'],
+  // Keyword/value connection strings and URL parameters: password=secret, password = 'a b', ?password=x&...
+  [/\b(password\s*=\s*)('(?:\\.|[^'\\])*'|[^\s&]+)/gi, '$1[REDACTED]'],
+  [/("password"\s*:\s*)"(?:\\.|[^"\\])*"/gi, '$1"[REDACTED]"'],
   [/\b(authorization\s*:\s*bearer\s+)\S+/gi, '$1[REDACTED]'],
   [/\b(apikey\s*[:=]\s*)\S+/gi, '$1[REDACTED]'],
   [/\b(\w*(?:PASSWORD|SECRET|TOKEN|KEY)\w*=)\S+/g, '$1[REDACTED]'],
