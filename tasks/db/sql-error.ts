@@ -22,7 +22,8 @@ export function describeSqlError(err: unknown, sql?: string): string {
   const missing = missingExtension(err);
   const lines = [
     missing
-      ? `extension "${missing}" is not available on the native runtime: ${message} (SQLSTATE ${e.code})`
+      ? // Said once: the server's own words (`extension "x" is not available`) would repeat the name.
+        `extension "${missing}" is not available on the native runtime (SQLSTATE ${e.code})`
       : `${e.severity ?? 'ERROR'}: ${message} (SQLSTATE ${e.code})`,
   ];
   if (e.detail) lines.push(`DETAIL: ${e.detail}`);

@@ -92,7 +92,10 @@ function dbImage(config: ProjectConfig, env: NodeJS.ProcessEnv, temp: TempVersio
         : IMAGES.pg15;
     }
     default:
-      throw new TaskError(`Failed reading config: Invalid db.major_version: ${config.db.major_version}.`);
+      throw new TaskError(
+        `Failed reading config: Invalid db.major_version: ${config.db.major_version}.`,
+        'Set [db] major_version in supabase/config.toml to one of the accepted values: 13, 14 or 15.',
+      );
   }
 }
 

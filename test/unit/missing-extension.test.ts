@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { missingExtension, missingExtensionSuggestion } from '../../tasks/db/sql-error.js';
+import { describeSqlError, missingExtension, missingExtensionSuggestion } from '../../tasks/db/sql-error.js';
 
 describe('a missing extension is named, with a fix that can work', () => {
   it('reads the name from PostgreSQL 15 and newer messages', () => {
@@ -11,5 +11,13 @@ describe('a missing extension is named, with a fix that can work', () => {
   it('offers the Debian package only when one exists, and the docker runtime always', () => {
     assert.match(missingExtensionSuggestion('pg_cron'), /^Install it with apt-get install postgresql-15-cron, or run the stack on Docker/);
     assert.match(missingExtensionSuggestion('vector'), /^"vector" has no PostgreSQL 15 package for this machine: run the stack on Docker/);
+  });
+
+  it('says it once, whichever way the server words it', () => {
+    for (const message of ['extension "http" is not available', 'could not open extension control file "/usr/share/postgresql/15/extension/http.control": No such file or directory']) {
+      const text = describeSqlError({ message, code: '0A000', severity: 'ERROR' });
+      assert.equal(text, 'extension "http" is not available on the native runtime (SQLSTATE 0A000)');
+      assert.equal(text.match(/http/g)?.length, 1, text);
+    }
   });
 });

@@ -8,13 +8,15 @@ export const toolCommands: CommandSpec[] = [
     group: 'local-dev',
     summary: 'List what the tool has done to this project, from its event journal',
     description:
-      'Every change to the local stack, migration history, branches and domains is recorded as an event ' +
-      'in supabase/.temp. This prints them in order, optionally for one stream only, from a point (--since) or ' +
-      'only the last ones (--limit). The listing is read and printed a part at a time, so it starts at once and ' +
-      'takes the same memory however long the journal is.',
+      'Every command that changes the project (start, stop, db reset, migration up, db push, migration repair, ' +
+      'migration squash, test db) is recorded in supabase/.temp step by step (the operations stream), with what ' +
+      'it changed: the local stack (the stack stream) and the migration history of each database (migrations:local, ' +
+      'migrations:db:<host>:<port>/<database>: migrations applied, repaired, squashed, reset). This prints them ' +
+      'in order, optionally for one stream only, from a point (--since) or only the last ones (--limit). The listing ' +
+      'is read and printed a part at a time, so it starts at once and takes the same memory however long the journal is.',
     args: { min: 0, max: 0, usage: '' },
     flags: [
-      { name: 'stream', type: 'string', description: 'Only events of this stream (for example stack or migrations:local).' },
+      { name: 'stream', type: 'string', description: 'Only events of this stream (for example stack, operations or migrations:local).' },
       {
         name: 'since',
         type: 'string',
@@ -28,6 +30,7 @@ export const toolCommands: CommandSpec[] = [
     ],
     examples: [
       { id: 'stack-history', name: 'Show the local stack\'s history', code: 'supabase events --stream stack' },
+      { id: 'migration-history', name: 'Show every change to the local database\'s migration history', code: 'supabase events --stream migrations:local' },
       { id: 'latest', name: 'Show the last 20 events of the last hour', code: 'supabase events --since 1h --limit 20' },
       { id: 'new-events', name: 'Show what was recorded after event 120, as JSON', code: 'supabase events --since 120 -o json' },
     ],
