@@ -21,6 +21,7 @@ export default async function run(ctx: CommandContext): Promise<number> {
   ctx.io.stderr('Started supabase local development setup.\n\n');
   const reality = await session.runtime.reality(session.project);
   await printStatus(ctx, session.project, 'pretty', { name: session.runtime.name, running: reality.services });
-  printUnavailable(ctx, session.journal, reality.services);
+  const { stackProjection } = await import('../../machines/journal/projections/stack.projection.js');
+  printUnavailable(ctx, stackProjection(session.journal.replay().fold), reality.services);
   return 0;
 }

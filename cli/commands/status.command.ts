@@ -17,6 +17,6 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const format = String(ctx.flags.output ?? 'pretty');
   if (format === 'pretty') ctx.io.stderr('supabase local development setup is running.\n\n');
   await printStatus(ctx, session.project, format, { name: session.runtime.name, running: reality.services });
-  if (format === 'pretty') printUnavailable(ctx, session.journal, reality.services);
+  if (format === 'pretty') printUnavailable(ctx, projection, reality.services);
   return 0;
 }

@@ -1,12 +1,11 @@
 /** The stderr note that names services that are not running, so nobody mistakes them for running. */
 import type { CommandContext } from '../context.js';
-import type { JournalStore } from '../../tasks/journal/journal-store.js';
-import { stackProjection } from '../../machines/journal/projections/stack.projection.js';
+import type { StackProjection } from '../../machines/journal/projections/stack.projection.js';
 import type { StackService } from '../../machines/service.machine.js';
 
-/** Prints which services are unavailable on this runtime, excluded, or unhealthy. */
-export function printUnavailable(ctx: CommandContext, journal: JournalStore, running: ReadonlySet<StackService>): void {
-  const services = Object.values(stackProjection(journal.replay().fold).services);
+/** Prints which services are unavailable on this runtime, excluded, or unhealthy (as the journal tells). */
+export function printUnavailable(ctx: CommandContext, stack: StackProjection, running: ReadonlySet<StackService>): void {
+  const services = Object.values(stack.services);
   const named = (state: string) => services.filter((service) => service.state === state).map((service) => service.name);
   const lines: Array<[string, string[]]> = [
     ['Not available on the native runtime (container images only)', named('unavailable')],
@@ -14,7 +13,7 @@ export function printUnavailable(ctx: CommandContext, journal: JournalStore, run
     ['Unhealthy', named('unhealthy')],
   ];
   for (const [label, names] of lines) if (names.length > 0) ctx.io.stderr(`${label}: ${names.join(', ')}\n`);
-  const studio = services.find((service) => service.name === 'studio');
-  // On the native runtime the studio port serves the local platform API (for the docs widget).
-  if (studio?.state === 'healthy' && running.has('studio') && studio.detail?.startsWith('local platform API')) ctx.io.stderr(`Studio port: ${studio.detail}\n`);
+  const studio = stack.services.studio;
+  // On the native runtime the studio port serves the local platform API (for the docs widget), when it answers.
+  if (studio.state === 'healthy' && running.has('studio') && studio.detail?.startsWith('local platform API')) ctx.io.stderr(`Studio port: ${studio.detail}\n`);
 }
