@@ -1,4 +1,5 @@
 /** Binds main() to the real process: argv, environment, working folder and standard streams. */
+import { writeSync } from 'node:fs';
 import { main } from './main.js';
 import type { CommandIO } from './context.js';
 import { installInterruptHandlers } from '../tasks/orchestration/interrupts.js';
@@ -38,6 +39,7 @@ export function processIO(): CommandIO {
 /** Runs the CLI for this process and returns the exit code; Ctrl-C and SIGTERM end it cleanly. */
 export function runFromProcess(argv: readonly string[]): Promise<number> {
   const io = processIO();
-  installInterruptHandlers({ stderr: io.stderr, interactive: Boolean(process.stderr.isTTY), exit: (code) => process.exit(code) });
+  // Straight to the file descriptor: while a spinner renders, listr2 holds back writes to process.stderr.
+  installInterruptHandlers({ stderr: (text) => writeSync(2, text), interactive: Boolean(process.stderr.isTTY), exit: (code) => process.exit(code) });
   return main({ argv, env: process.env, cwd: process.cwd(), io });
 }

@@ -55,6 +55,8 @@ export async function handle(signal: NodeJS.Signals, io: InterruptIO): Promise<v
     return;
   }
   interrupting = signal;
+  // Taken now: while the clean-ups run, the interrupted command unwinds and unregisters its own.
+  const describe = describers.at(-1);
   const work = (async () => {
     for (const cleanup of [...cleanups].reverse()) {
       try {
@@ -65,7 +67,6 @@ export async function handle(signal: NodeJS.Signals, io: InterruptIO): Promise<v
     }
   })();
   await Promise.race([work, new Promise((resolve) => setTimeout(resolve, CLEANUP_BUDGET_MS).unref())]);
-  const describe = describers.at(-1);
   const line = describe ? describe(signal) : `Interrupted by ${signal}.`;
   io.stderr(`${io.interactive ? '\u001b[?25h\n' : ''}${line}\n`);
   io.exit(code);
