@@ -17,7 +17,8 @@ export const migrationApplyRecovery: OperationRecovery = {
     return operation.params.target !== 'local' || localDatabaseAnswers(await environment.config());
   },
   async run({ operation, session, environment, step }) {
-    const version = typeof operation.params.version === 'string' ? operation.params.version : undefined;
+    // The migration whose step began last (a later step's params replace an earlier one's).
+    const version = typeof operation.params.migration === 'string' ? operation.params.migration : undefined;
     const again = `run ${operation.command ?? 'the command'} again to apply what is left`;
     if (operation.params.target !== 'local') {
       return { outcome: 'left as it is', detail: `each migration commits with its history row or not at all; ${again}` };

@@ -46,7 +46,7 @@ export class StatementError extends Error {
 
 /** What a caller running an operation adds to applying migrations. */
 export interface ApplyOptions {
-  /** Each file is one step (recorded before and after it, with the backend pid a recovery needs). */
+  /** Each file is one step, recorded before and after it with `{ migration, backendPid }` for a recovery. */
   step?: StepRunner;
   /** Told inside the step, once the file and its history row committed. */
   onApplied?: (migration: MigrationFile) => void;
@@ -64,7 +64,7 @@ export async function applyMigrations(client: pg.Client, migrations: MigrationFi
       await step(`apply ${migration.file}`, async () => {
         await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
         options.onApplied?.(migration);
-      }, { version: migration.version, backendPid });
+      }, { migration: migration.version, backendPid });
       result.applied.push(migration.file);
     } catch (err) {
       result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err) };

@@ -1,0 +1,294 @@
+/**
+ * kill -9 at every recorded step boundary of every command that changes a project, and at random
+ * moments: after each kill, the user's next command must succeed and leave the database matching
+ * its migration history (a migration's table exists exactly when its history row does), with
+ * nothing left unfinished in the journal. The kill is driven by SUPABASE_INTERNAL_FAULT=kill-after:N
+ * (tasks/orchestration/fault-hook.ts), N = 1, 2, ... until the command finishes untouched.
+ * Real CLI processes (the build in dist/) on a real native PostgreSQL. The tally is printed at the end.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isProcessAlive } from '../../tasks/journal/process-alive.js';
+import { portAnswers } from '../../tasks/net/port-answers.js';
+import { MIGRATIONS, cliProject, databaseState, halfApplied, migrationFiles, unsettled, type CliProject, type CliRun } from './support/cli-project.js';
+
+interface Scenario {
+  name: string;
+  args: string[];
+  /** Brings the project to where the command starts from. */
+  before: (project: CliProject) => void | Promise<void>;
+  /** The user's next command after the kill (by boundary, so both kinds of follow-up get tried). */
+  next: (boundary: number) => string[];
+  /** What must hold once the next command succeeded. */
+  check: (project: CliProject) => Promise<void>;
+  /** How long the command runs, roughly, for the random-moment kills. */
+  typicalMs: number;
+  /** Changes only the history table, on purpose out of step with the schema (repair): no half-applied check. */
+  historyOnly?: boolean;
+}
+
+interface Tally {
+  trials: number;
+  recovered: number;
+  halfApplied: number;
+  wedged: number;
+  failures: string[];
+}
+
+const ALL = MIGRATIONS.map((migration) => migration.version);
+const tally: Record<string, Tally> = {};
+
+function ok(run: CliRun, what: string): void {
+  assert.equal(run.code, 0, `${what} exited ${run.code ?? run.signal}: ${run.stderr}`);
+}
+
+/** The stack runs (started only when its database does not answer: a start costs a process). */
+async function running(project: CliProject): Promise<void> {
+  if (!(await portAnswers('127.0.0.1', project.port))) ok(project.run(['start']), 'start');
+}
+
+/** The stack runs with every migration applied and the seed in. */
+async function runningAndReset(project: CliProject): Promise<void> {
+  await running(project);
+  ok(project.run(['db', 'reset']), 'db reset');
+}
+
+async function expectComplete(project: CliProject): Promise<void> {
+  const state = await databaseState(project.url);
+  assert.deepEqual(state.history, ALL);
+  assert.ok(state.seeded, 'the seed row is missing');
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: 'start (first start: template copy, server, migrations, seed)',
+    args: ['start'],
+    before: (project) => ok(project.run(['stop', '--no-backup']), 'stop --no-backup'),
+    next: () => ['start'],
+    check: expectComplete,
+    typicalMs: 1500,
+  },
+  {
+    name: 'db start (data kept)',
+    args: ['db', 'start'],
+    before: async (project) => {
+      await running(project);
+      ok(project.run(['stop']), 'stop');
+    },
+    next: () => ['db', 'start'],
+    check: expectComplete,
+    typicalMs: 600,
+  },
+  {
+    name: 'stop',
+    args: ['stop'],
+    before: running,
+    next: () => ['stop'],
+    check: async (project) => {
+      assert.equal(project.run(['status']).code, 1, 'status should say the stack is stopped');
+      ok(project.run(['start']), 'start after the stop');
+      await expectComplete(project);
+    },
+    typicalMs: 400,
+  },
+  {
+    name: 'stop --no-backup',
+    args: ['stop', '--no-backup'],
+    before: running,
+    next: () => ['stop', '--no-backup'],
+    check: async (project) => {
+      assert.equal(project.run(['status']).code, 1, 'status should say the stack is stopped');
+      ok(project.run(['start']), 'start after the stop');
+      await expectComplete(project);
+    },
+    typicalMs: 500,
+  },
+  {
+    name: 'db reset',
+    args: ['db', 'reset'],
+    before: running,
+    // Half the time the user resets again; half the time a command that only reads comes next.
+    next: (boundary) => (boundary % 2 ? ['db', 'reset'] : ['migration', 'list', '--local']),
+    check: expectComplete,
+    typicalMs: 500,
+  },
+  {
+    name: 'migration up',
+    args: ['migration', 'up'],
+    before: async (project) => {
+      await running(project);
+      ok(project.run(['db', 'reset', '--version', MIGRATIONS[0]!.version]), 'db reset --version');
+    },
+    next: () => ['migration', 'up'],
+    check: async (project) => assert.deepEqual((await databaseState(project.url)).history, ALL),
+    typicalMs: 400,
+  },
+  {
+    name: 'db push --local',
+    args: ['db', 'push', '--local'],
+    before: async (project) => {
+      await running(project);
+      ok(project.run(['db', 'reset', '--version', MIGRATIONS[0]!.version]), 'db reset --version');
+    },
+    next: () => ['db', 'push', '--local'],
+    check: async (project) => assert.deepEqual((await databaseState(project.url)).history, ALL),
+    typicalMs: 400,
+  },
+  {
+    name: 'migration repair',
+    args: ['migration', 'repair', '--status', 'reverted', MIGRATIONS.at(-1)!.version, '--local'],
+    before: runningAndReset,
+    next: () => ['migration', 'list', '--local'],
+    check: async (project) => {
+      // One transaction: the row is either gone (repaired) or still there (rolled back), never half.
+      const { history } = await databaseState(project.url);
+      assert.ok([ALL.join(), ALL.slice(0, -1).join()].includes(history.join()), history.join());
+    },
+    typicalMs: 400,
+    historyOnly: true,
+  },
+  {
+    name: 'migration squash',
+    args: ['migration', 'squash', '--local'],
+    before: async (project) => {
+      await running(project);
+      project.writeMigrations();
+    },
+    next: () => ['migration', 'list', '--local'],
+    check: async (project) => {
+      const files = migrationFiles(project.root);
+      const original = MIGRATIONS.map(({ version, table }) => `${version}_${table}.sql`);
+      const squashed = files.length === 1 && files[0] === original.at(-1);
+      assert.ok(files.join() === original.join() || squashed, `half squashed: ${files.join(', ')}`);
+      if (squashed) {
+        const text = readFileSync(path.join(project.root, 'supabase', 'migrations', files[0]!), 'utf8');
+        for (const { table } of MIGRATIONS) assert.match(text, new RegExp(`CREATE TABLE (IF NOT EXISTS )?"?public"?\\."?${table}"?`));
+      }
+      const scratch = path.join(project.root, 'supabase', '.temp');
+      assert.deepEqual(readdirSync(scratch).filter((name) => name.startsWith('squash')), [], 'a squash file was left behind');
+    },
+    typicalMs: 1500,
+  },
+  {
+    name: 'test db (installs pgTAP for the run)',
+    args: ['test', 'db'],
+    before: async (project) => {
+      await running(project);
+      const tests = path.join(project.root, 'supabase', 'tests');
+      mkdirSync(tests, { recursive: true });
+      writeFileSync(path.join(tests, 'one_test.sql'), 'begin;\nselect plan(1);\nselect has_table(\'public\', \'one\', \'one exists\');\nselect * from finish();\nrollback;\n');
+    },
+    next: () => ['test', 'db'],
+    check: async (project) => assert.equal((await databaseState(project.url)).pgtap, false, 'pgTAP installed by an interrupted run is still there'),
+    typicalMs: 800,
+  },
+];
+
+/** A small seeded generator, so a failing random trial can be replayed with the printed seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('kill -9 at every step boundary: the next command recovers', function () {
+  this.timeout(20 * 60_000);
+  let project: CliProject;
+  const seed = Number(process.env.FAULT_SEED ?? Date.now() % 100_000);
+  const next = random(seed);
+
+  before(async () => {
+    project = await cliProject('faults');
+  });
+  after(() => {
+    project?.dispose();
+    const rows = Object.entries(tally).map(([name, t]) => `  ${name}: ${t.trials} trials, ${t.recovered} recovered, ${t.halfApplied} half-applied, ${t.wedged} wedged`);
+    const total = Object.values(tally).reduce((sum, t) => ({ trials: sum.trials + t.trials, recovered: sum.recovered + t.recovered, half: sum.half + t.halfApplied, wedged: sum.wedged + t.wedged }), { trials: 0, recovered: 0, half: 0, wedged: 0 });
+    console.log(`\nfault injection (random seed ${seed}):\n${rows.join('\n')}\n  total: ${total.trials} trials, ${total.recovered} recovered, ${total.half} half-applied, ${total.wedged} wedged`);
+  });
+
+  /** After a kill: the next command succeeds, the database matches its history, the journal is settled. */
+  async function recover(scenario: Scenario, label: string, boundary: number): Promise<void> {
+    const t = (tally[scenario.name] ??= { trials: 0, recovered: 0, halfApplied: 0, wedged: 0, failures: [] });
+    t.trials += 1;
+    const followUp = project.run(scenario.next(boundary));
+    if (followUp.code !== 0) {
+      t.wedged += 1;
+      t.failures.push(`${label}: supabase ${scenario.next(boundary).join(' ')} exited ${followUp.code}: ${followUp.stderr.trim()}`);
+      return;
+    }
+    try {
+      assert.deepEqual(unsettled(project.root), [], 'the journal still shows an unfinished operation');
+      // A lock its dead holder left is harmless (the next command that needs it breaks it); a held one is not.
+      const lock = path.join(project.root, 'supabase', '.temp', 'operation.lock');
+      if (existsSync(lock) && isProcessAlive((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid)) assert.fail('the operation lock is still held');
+      if (!scenario.historyOnly && (await portAnswers('127.0.0.1', project.port))) {
+        const half = halfApplied(await databaseState(project.url));
+        if (half.length > 0) {
+          t.halfApplied += 1;
+          assert.fail(`half-applied: ${half.join(', ')}`);
+        }
+      }
+      await scenario.check(project);
+      t.recovered += 1;
+    } catch (error) {
+      t.failures.push(`${label}: ${(error as Error).message}`);
+    }
+  }
+
+  it('a first start killed while its template copy runs leaves no copy that races the next start', async () => {
+    ok(project.run(['stop', '--no-backup']), 'stop --no-backup');
+    // What a start killed during the copy leaves: a half-copied folder named after the dead
+    // command, and its cp still writing there (stood in for by a process naming the folder).
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const cluster = path.join(project.env.SUPABASE_NATIVE_HOME!, path.basename(project.root));
+    const copying = path.join(cluster, `data.copying-${dead}-abcdef`);
+    mkdirSync(path.join(copying, 'base'), { recursive: true });
+    const orphan = spawn('sh', ['-c', 'sleep 60', copying], { stdio: 'ignore' });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => orphan.once('exit', (_code, signal) => resolve(signal)));
+    try {
+      ok(project.run(['start']), 'start');
+      assert.equal(await ended, 'SIGKILL');
+      assert.deepEqual(readdirSync(cluster).filter((name) => name.includes('.copying-')), []);
+      await expectComplete(project);
+    } finally {
+      orphan.kill('SIGKILL');
+    }
+  });
+
+  for (const scenario of scenarios) {
+    it(`${scenario.name}: killed at each boundary and at random moments`, async () => {
+      let boundary = 1;
+      for (; boundary < 80; boundary++) {
+        await scenario.before(project);
+        const run = project.run(scenario.args, { SUPABASE_INTERNAL_FAULT: `kill-after:${boundary}` });
+        if (run.signal !== 'SIGKILL') {
+          // Fewer boundaries than N: the command ran to the end, untouched.
+          ok(run, `supabase ${scenario.args.join(' ')} (no kill at boundary ${boundary})`);
+          break;
+        }
+        await recover(scenario, `killed after boundary ${boundary}`, boundary);
+      }
+      assert.ok(boundary > 2, 'the command recorded fewer than two boundaries');
+      for (let trial = 0; trial < 2; trial++) {
+        await scenario.before(project);
+        const delay = Math.round(30 + next() * scenario.typicalMs);
+        const child = project.spawn(scenario.args);
+        const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        child.kill('SIGKILL');
+        await exit;
+        await recover(scenario, `killed after ${delay} ms`, trial);
+      }
+      const t = tally[scenario.name]!;
+      assert.deepEqual(t.failures, [], `${t.failures.length} of ${t.trials} trials did not recover`);
+    });
+  }
+});
