@@ -1,7 +1,7 @@
 /** `supabase status`: the running stack's URLs and keys, after checking the journal against reality. */
 import type { CommandContext } from '../context.js';
 import { openStack } from '../stack/stack-session.js';
-import { printStatus } from '../stack/status-output.js';
+import { parseOverrides, printStatus } from '../stack/status-output.js';
 import { printUnavailable } from '../stack/unavailable-services.js';
 
 export default async function run(ctx: CommandContext): Promise<number> {
@@ -15,6 +15,8 @@ export default async function run(ctx: CommandContext): Promise<number> {
     throw stackNotRunning();
   }
   const format = String(ctx.flags.output ?? 'pretty');
+  // A bad --override-name is said before anything is printed.
+  parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []);
   if (format === 'pretty') ctx.io.stderr('supabase local development setup is running.\n\n');
   await printStatus(ctx, session.project, format, { name: session.runtime.name, running: reality.services });
   if (format === 'pretty') printUnavailable(ctx, projection, reality.services);

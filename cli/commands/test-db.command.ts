@@ -16,9 +16,11 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const { collectTestFiles } = await import('../../tasks/testing/test-files.js');
   const { prove } = await import('../../tasks/testing/prove.js');
   const testsDir = path.join(ctx.projectRoot, 'supabase', 'tests');
-  const files = await collectTestFiles(testsDir, ctx.args, ctx.projectRoot);
   const report = await runProjectOperation(ctx, { kind: 'test-db', params: { target: targetKind(target) } }, async (operation) => {
-    await prepareTarget(ctx, target);
+    // As in the original, a stack that is down is said first, before anything about the files.
+    await prepareTarget(ctx, target, { announce: false });
+    const files = await collectTestFiles(testsDir, ctx.args, ctx.projectRoot);
+    ctx.io.stderr(target.isLocal ? 'Connecting to local database...\n' : 'Connecting to remote database...\n');
     return prove({
       connectionString: target.url,
       testsDir,

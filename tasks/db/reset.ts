@@ -7,6 +7,7 @@ import { withDatabase, withUrl } from './connect.js';
 import { migrateAndSeed } from './migrate-and-seed.js';
 import type { ApplyOptions, Notice } from './migration-runner.js';
 import { unrecorded } from '../orchestration/step-runner.js';
+import { assertProjectFileKinds } from '../project/file-kind.js';
 import { MANAGED_SCHEMAS, SYSTEM_SCHEMAS, listSchemas } from './schemas.js';
 import { TEMPLATE_DATABASE, ensureTemplateDatabase } from './template-database.js';
 import { applyProjectSettings } from '../native/project-settings.js';
@@ -29,6 +30,7 @@ export interface ResetOptions extends ApplyOptions {
  * journal says so and the next command finishes the reset (reset.recovery.ts).
  */
 export async function resetNativeDatabase(root: string, config: ProjectConfig, dbUrl: string, env: NodeJS.ProcessEnv, options: ResetOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
+  await assertProjectFileKinds(root);
   const step = options.step ?? unrecorded;
   const admin = withDatabase(dbUrl, 'template1');
   const paths = clusterPaths(config.project_id, env);
@@ -85,6 +87,7 @@ const KEPT_EXTENSIONS = ['pg_graphql', 'pg_net', 'pg_stat_statements', 'pgcrypto
 
 /** Resets a remote database: user schemas (the history schema too) and public objects dropped, then migrate and seed. */
 export async function resetRemoteDatabase(url: string, root: string, options: ResetOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
+  await assertProjectFileKinds(root);
   return withUrl(url, async (client) => {
     await (options.step ?? unrecorded)('drop user schemas and public objects', async () => {
       for (const schema of await listSchemas(client, ['public', ...MANAGED_SCHEMAS, ...SYSTEM_SCHEMAS])) {

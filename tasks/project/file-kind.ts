@@ -3,6 +3,8 @@
  * names that would leave the folder they belong in: one message naming the path and the fix,
  * instead of a raw EISDIR/ENOTDIR from deep inside a command.
  */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { TaskError } from '../task-error.js';
 
 const WRONG_KIND = new Set(['EISDIR', 'ENOTDIR', 'EEXIST']);
@@ -38,4 +40,23 @@ export function assertFileNamePart(name: string, what: string, example: string):
     `invalid ${what} name "${name.replace(/\0/g, '\\0')}": it cannot contain "${bad === '\0' ? '\\0' : bad}"`,
     `Use a plain name such as ${example}; the file is always created in its own folder.`,
   );
+}
+
+/** The project paths whose kind a reset or a start relies on, with the kind each must be. */
+const EXPECTED_KINDS: ReadonlyArray<[string, 'file' | 'folder']> = [
+  ['supabase/migrations', 'folder'],
+  ['supabase/seed.sql', 'file'],
+  ['supabase/roles.sql', 'file'],
+];
+
+/**
+ * Checks, before anything is dropped or created, that the migrations folder and the seed and
+ * roles files (those that exist) are of the right kind: a reset must not drop the database and
+ * only then find that it cannot read what it would rebuild it from.
+ */
+export async function assertProjectFileKinds(root: string): Promise<void> {
+  for (const [relative, expected] of EXPECTED_KINDS) {
+    const info = await stat(path.join(root, ...relative.split('/'))).catch(() => undefined);
+    if (info && info.isDirectory() !== (expected === 'folder')) throw wrongKindError(relative, expected);
+  }
 }

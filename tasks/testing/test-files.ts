@@ -2,6 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TaskError } from '../task-error.js';
+import { wrongKindError } from '../project/file-kind.js';
 
 const TEST_EXTENSIONS = new Set(['.sql', '.pg']);
 
@@ -35,6 +36,7 @@ export async function collectTestFiles(testsDir: string, paths: string[], baseDi
         break;
       }
     }
+    if (resolved && !resolved.isDir && paths.length === 0) throw wrongKindError(path.relative(baseDir, testsDir) || testsDir, 'folder');
     if (!resolved) {
       if (paths.length === 0) throw new TaskError(`No tests folder at ${path.relative(baseDir, testsDir) || testsDir}.`, 'Create one with: supabase test new <name>');
       throw new TaskError(`No such test file or folder: ${given}`, 'Give paths relative to the project root or to supabase/tests.');
