@@ -20,6 +20,8 @@ interface Case {
   code: 1 | 2;
   /** The one line that says what is wrong. */
   message: RegExp;
+  /** The line after it, when the fix itself is part of what is checked. */
+  fix?: RegExp;
   /** Makes the bad thing (in the project unless `where` says otherwise); undone by `undo`. */
   setup?: (root: string) => void | Promise<void>;
   undo?: (root: string) => void | Promise<void>;
@@ -107,7 +109,7 @@ const cases: Case[] = [
   { name: 'a port that is a string', args: ['status'], code: 1, message: /^cannot read config in .*: supabase\/config\.toml:\d+: db\.port: /, setup: replaceInConfig(/^port = 54322$/m, 'port = "x"'), where: 'fresh' },
   { name: 'a port out of range', args: ['status'], code: 1, message: /db\.port: expected a port number \(an integer from 1 to 65535\), got an integer \(70000\)$/, setup: replaceInConfig(/^port = 54322$/m, 'port = 70000'), where: 'fresh' },
   { name: 'a negative port', args: ['status'], code: 1, message: /api\.port: expected a port number/, setup: replaceInConfig(/^port = 54321$/m, 'port = -1'), where: 'fresh' },
-  { name: 'an unsupported major version', args: ['status'], code: 1, message: /^Failed reading config: Invalid db\.major_version: 16\.$/, setup: replaceInConfig(/^major_version = 15$/m, 'major_version = 16'), where: 'fresh' },
+  { name: 'an unsupported major version', args: ['status'], code: 1, message: /^Failed reading config: Invalid db\.major_version: 16\.$/, fix: /accepted values: 13, 14 or 15\.$/, setup: replaceInConfig(/^major_version = 15$/m, 'major_version = 16'), where: 'fresh' },
   { name: 'PostgreSQL 12', args: ['start'], code: 1, message: /^Postgres version 12\.x is unsupported\./, setup: replaceInConfig(/^major_version = 15$/m, 'major_version = 12'), where: 'fresh' },
   { name: 'an empty project id', args: ['status'], code: 1, message: /^Missing required field in config: project_id$/, setup: replaceInConfig(/^project_id = .*$/m, 'project_id = ""'), where: 'fresh' },
   { name: 'a runtime that does not exist', args: ['start'], code: 1, message: /local\.runtime: expected one of "auto", "native", "docker"/, setup: (root) => writeFileSync(path.join(root, CONFIG), `${readFileSync(path.join(root, CONFIG), 'utf8')}\n[local]\nruntime = "nope"\n`), where: 'fresh' },
@@ -216,6 +218,7 @@ describe('the bad-input catalogue: one line, the exit code, no trace, no stray f
         const lines = result.stderr.split('\n').filter((line) => !PROGRESS.test(line));
         assert.ok(lines.length >= 1 && lines.length <= 2, `expected one line (and a suggestion), got:\n${result.stderr}`);
         assert.match(lines[0]!, item.message);
+        if (item.fix) assert.match(lines[1] ?? '', item.fix);
         if (item.secret) assert.ok(!output.includes(item.secret), `the secret shows:\n${output}`);
         assert.deepEqual(tree(cwd), before, 'files were created or changed');
         for (const relative of item.absent ?? []) assert.ok(!existsSync(path.resolve(cwd, relative)), `${relative} was created`);
