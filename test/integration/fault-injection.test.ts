@@ -61,6 +61,37 @@ async function expectComplete(project: CliProject): Promise<void> {
   assert.ok(state.seeded, 'the seed row is missing');
 }
 
+/** A stop (with or without --no-backup): after it the stack is down, and a start brings back the same data or a new one. */
+function stopScenario(args: string[], typicalMs: number): Scenario {
+  return {
+    name: args.join(' '),
+    args,
+    before: running,
+    next: () => args,
+    check: async (project) => {
+      assert.equal(project.run(['status']).code, 1, 'status should say the stack is stopped');
+      ok(project.run(['start']), 'start after the stop');
+      await expectComplete(project);
+    },
+    typicalMs,
+  };
+}
+
+/** Applying the pending migrations (migration up, db push) from a database with only the first one. */
+function applyScenario(args: string[]): Scenario {
+  return {
+    name: args.join(' '),
+    args,
+    before: async (project) => {
+      await running(project);
+      ok(project.run(['db', 'reset', '--version', MIGRATIONS[0]!.version]), 'db reset --version');
+    },
+    next: () => args,
+    check: async (project) => assert.deepEqual((await databaseState(project.url)).history, ALL),
+    typicalMs: 400,
+  };
+}
+
 const scenarios: Scenario[] = [
   {
     name: 'start (first start: template copy, server, migrations, seed)',
@@ -81,30 +112,8 @@ const scenarios: Scenario[] = [
     check: expectComplete,
     typicalMs: 600,
   },
-  {
-    name: 'stop',
-    args: ['stop'],
-    before: running,
-    next: () => ['stop'],
-    check: async (project) => {
-      assert.equal(project.run(['status']).code, 1, 'status should say the stack is stopped');
-      ok(project.run(['start']), 'start after the stop');
-      await expectComplete(project);
-    },
-    typicalMs: 400,
-  },
-  {
-    name: 'stop --no-backup',
-    args: ['stop', '--no-backup'],
-    before: running,
-    next: () => ['stop', '--no-backup'],
-    check: async (project) => {
-      assert.equal(project.run(['status']).code, 1, 'status should say the stack is stopped');
-      ok(project.run(['start']), 'start after the stop');
-      await expectComplete(project);
-    },
-    typicalMs: 500,
-  },
+  stopScenario(['stop'], 400),
+  stopScenario(['stop', '--no-backup'], 500),
   {
     name: 'db reset',
     args: ['db', 'reset'],
@@ -114,28 +123,8 @@ const scenarios: Scenario[] = [
     check: expectComplete,
     typicalMs: 500,
   },
-  {
-    name: 'migration up',
-    args: ['migration', 'up'],
-    before: async (project) => {
-      await running(project);
-      ok(project.run(['db', 'reset', '--version', MIGRATIONS[0]!.version]), 'db reset --version');
-    },
-    next: () => ['migration', 'up'],
-    check: async (project) => assert.deepEqual((await databaseState(project.url)).history, ALL),
-    typicalMs: 400,
-  },
-  {
-    name: 'db push --local',
-    args: ['db', 'push', '--local'],
-    before: async (project) => {
-      await running(project);
-      ok(project.run(['db', 'reset', '--version', MIGRATIONS[0]!.version]), 'db reset --version');
-    },
-    next: () => ['db', 'push', '--local'],
-    check: async (project) => assert.deepEqual((await databaseState(project.url)).history, ALL),
-    typicalMs: 400,
-  },
+  applyScenario(['migration', 'up']),
+  applyScenario(['db', 'push', '--local']),
   {
     name: 'migration repair',
     args: ['migration', 'repair', '--status', 'reverted', MIGRATIONS.at(-1)!.version, '--local'],
