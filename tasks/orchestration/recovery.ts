@@ -9,13 +9,15 @@ import { accepts, inFlight, type StreamView } from '../../machines/journal/state
 import type { JournalSession } from './journal-session.js';
 import { outcomeEvent } from './journal-session.js';
 import type { MachineEventInput } from './orchestration-types.js';
+import { OPERATIONS_STREAM } from './pending-operations.js';
 
 /** Records INTERRUPTED for every stream or instance left in flight; returns what was closed. */
 export function closeInterrupted(session: JournalSession, notify: (message: string) => void): StreamView[] {
   const open = inFlight(session.fold);
   if (open.length === 0) return [];
   session.append(open.map((view) => outcomeEvent({ type: INTERRUPTED }, view.stream, view.key)));
-  for (const view of open) {
+  // An operation is told about by its recovery (reconcile.ts), in one line of its own.
+  for (const view of open.filter((closed) => closed.stream !== OPERATIONS_STREAM)) {
     notify(`${describe(view)} was left ${view.snapshot.value} by a command that did not finish; recorded as interrupted.`);
   }
   return open;

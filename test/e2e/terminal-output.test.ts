@@ -8,9 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BIN } from '../helpers/run-cli.js';
+import { requireCommand } from '../helpers/require-command.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
-
-const tmuxMissing = spawnSync('sh', ['-c', 'command -v tmux']).status !== 0;
 
 describe('in a terminal: progress in place, errors once, Ctrl-C in one line', function () {
   this.timeout(180_000);
@@ -21,17 +20,10 @@ describe('in a terminal: progress in place, errors once, Ctrl-C in one line', fu
   const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', env: project.env });
 
   before(async function () {
-    if (tmuxMissing) {
-      // .ci/run installs tmux; locally a missing one skips.
-      if (process.env.CI) assert.fail('tmux is not installed: install the Debian package tmux (.ci/run does)');
-      this.skip();
-    }
+    requireCommand(this, 'tmux', ['-V'], 'install the Debian package tmux (.ci/run does)');
     project = await cliProject('terminal');
   });
-  after(() => {
-    if (tmuxMissing) return;
-    project?.dispose();
-  });
+  after(() => project?.dispose());
 
   /** Runs `supabase <args>` in a fresh 100x40 terminal; `during` acts on it while it runs; returns the screen and exit code. */
   async function onScreen(args: string[], during?: (screen: () => string) => Promise<void>): Promise<{ screen: string; code: number }> {

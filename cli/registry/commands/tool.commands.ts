@@ -11,9 +11,11 @@ export const toolCommands: CommandSpec[] = [
       'Every command that changes the project (start, stop, db reset, migration up, db push, migration repair, ' +
       'migration squash, test db) is recorded in supabase/.temp step by step (the operations stream), with what ' +
       'it changed: the local stack (the stack stream) and the migration history of each database (migrations:local, ' +
-      'migrations:db:<host>:<port>/<database>: migrations applied, repaired, squashed, reset). This prints them ' +
-      'in order, optionally for one stream only, from a point (--since) or only the last ones (--limit). The listing ' +
-      'is read and printed a part at a time, so it starts at once and takes the same memory however long the journal is.',
+      'migrations:db:<host>:<port>/<database>: migrations applied, repaired, squashed, reset). So are the hosted ' +
+      'project\'s custom hostname, vanity subdomain and preview branches (custom-hostname:<ref>, ' +
+      'vanity-subdomain:<ref>, branches:<ref>, branch:<id>). This prints them in order, optionally for one stream only, ' +
+      'from a point (--since) or only the last ones (--limit). The listing is read and printed a part at a time, so it ' +
+      'starts at once and takes the same memory however long the journal is.',
     args: { min: 0, max: 0, usage: '' },
     flags: [
       { name: 'stream', type: 'string', description: 'Only events of this stream (for example stack, operations or migrations:local).' },
