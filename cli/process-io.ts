@@ -2,7 +2,8 @@
 import { writeSync } from 'node:fs';
 import { main } from './main.js';
 import type { CommandIO } from './context.js';
-import { installInterruptHandlers } from '../tasks/orchestration/interrupts.js';
+import { constants as osConstants } from 'node:os';
+import { INTERRUPT_SIGNALS, installInterruptHandlers } from '../tasks/orchestration/interrupts.js';
 
 /** Standard streams as a CommandIO. */
 export function processIO(): CommandIO {
@@ -36,10 +37,21 @@ export function processIO(): CommandIO {
   };
 }
 
+/**
+ * Ends the process as the signal would have without a handler: every handler for it is removed
+ * and the signal sent again, so the parent sees a death by that signal (a shell: 130 for Ctrl-C).
+ */
+function endBySignal(signal: NodeJS.Signals): void {
+  for (const name of INTERRUPT_SIGNALS) process.removeAllListeners(name);
+  process.kill(process.pid, signal);
+  // Should the signal be ignored by the environment, end with the conventional code anyway.
+  setTimeout(() => process.exit(128 + (osConstants.signals[signal] ?? 2)), 200);
+}
+
 /** Runs the CLI for this process and returns the exit code; Ctrl-C and SIGTERM end it cleanly. */
 export function runFromProcess(argv: readonly string[]): Promise<number> {
   const io = processIO();
   // Straight to the file descriptor: while a spinner renders, listr2 holds back writes to process.stderr.
-  installInterruptHandlers({ stderr: (text) => writeSync(2, text), interactive: Boolean(process.stderr.isTTY), exit: (code) => process.exit(code) });
+  installInterruptHandlers({ stderr: (text) => writeSync(2, text), interactive: Boolean(process.stderr.isTTY), end: endBySignal });
   return main({ argv, env: process.env, cwd: process.cwd(), io });
 }

@@ -26,8 +26,10 @@ export function describeSqlError(err: unknown, sql?: string): string {
         `extension "${missing}" is not available on the native runtime (SQLSTATE ${e.code})`
       : `${e.severity ?? 'ERROR'}: ${message} (SQLSTATE ${e.code})`,
   ];
-  if (e.detail) lines.push(`DETAIL: ${e.detail}`);
-  if (e.hint) lines.push(`HINT: ${e.hint}`);
+  // For a missing extension the server's detail and hint repeat the name and a fix that does not
+  // apply here; the suggestion says what to do on this runtime.
+  if (e.detail && !missing) lines.push(`DETAIL: ${e.detail}`);
+  if (e.hint && !missing) lines.push(`HINT: ${e.hint}`);
   if (sql !== undefined && e.position) {
     const line = lineAt(sql, Number(e.position));
     lines.push(`At line ${line}: ${(sql.split('\n')[line - 1] ?? '').trim()}`);

@@ -2,8 +2,9 @@
  * Ctrl-C and SIGTERM. A command that is changing the project must not just vanish: on the first
  * signal the work under way is cancelled (database statements are terminated, so their
  * transactions roll back now; child processes are killed), the journal records the interruption,
- * the lock is released and one line says what happened and what the next command will do. A
- * second signal exits at once. Handlers register cleanups while they hold something that needs one.
+ * the lock is released and one line says what happened and what the next command will do; then
+ * the process ends the way the signal asks (so a shell sees 130 for Ctrl-C). A second signal ends
+ * it at once. Handlers register cleanups while they hold something that needs one.
  */
 
 /** Something to undo or record when the command is interrupted; runs before the process exits. */
@@ -15,7 +16,6 @@ let interrupting: NodeJS.Signals | undefined;
 
 // A cleanup that hangs (a database that does not answer) must not keep the user waiting long.
 const CLEANUP_BUDGET_MS = 5_000;
-const EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
 /** Registers a cleanup; the returned function removes it again (call it when the work is done). */
 export function onInterrupt(cleanup: InterruptCleanup): () => void {
@@ -34,24 +34,27 @@ export function interruptedBy(): NodeJS.Signals | undefined {
   return interrupting;
 }
 
-/** What the handlers need of the process: where the line goes and how to exit. */
+/** What the handlers need of the process: where the line goes and how it ends. */
 export interface InterruptIO {
   stderr: (text: string) => void;
   /** A terminal whose cursor a spinner may have hidden. */
   interactive: boolean;
-  exit: (code: number) => void;
+  /** Ends the process by the signal's own default action. */
+  end: (signal: NodeJS.Signals) => void;
 }
+
+/** The signals a command winds down on. */
+export const INTERRUPT_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Installs the SIGINT, SIGTERM and SIGHUP handlers (the real process only, never in tests run in-process). */
 export function installInterruptHandlers(io: InterruptIO): void {
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void handle(signal, io));
+  for (const signal of INTERRUPT_SIGNALS) process.on(signal, () => void handle(signal, io));
 }
 
 /** Runs the cleanups (newest first), prints the line and exits; exported for tests. */
 export async function handle(signal: NodeJS.Signals, io: InterruptIO): Promise<void> {
-  const code = EXIT_CODES[signal] ?? 130;
   if (interrupting) {
-    io.exit(code);
+    io.end(signal);
     return;
   }
   interrupting = signal;
@@ -69,7 +72,7 @@ export async function handle(signal: NodeJS.Signals, io: InterruptIO): Promise<v
   await Promise.race([work, new Promise((resolve) => setTimeout(resolve, CLEANUP_BUDGET_MS).unref())]);
   const line = describe ? describe(signal) : `Interrupted by ${signal}.`;
   io.stderr(`${io.interactive ? '\u001b[?25h\n' : ''}${line}\n`);
-  io.exit(code);
+  io.end(signal);
 }
 
 function remove<T>(list: T[], item: T): void {

@@ -78,8 +78,10 @@ export async function runOperation<T>(journal: JournalStore, spec: OperationSpec
       append('FINISHED');
       return result;
     } catch (error) {
-      // On a signal the interruption is what gets recorded (by the clean-up above), not a failure.
-      if (!interruptedBy()) append('FAILED', { error: messageOf(error).split('\n', 1)[0] });
+      // On a signal the interruption is what gets recorded (by the clean-up above), not a failure;
+      // and the lock stays held until that is written, so this run waits for the process to exit.
+      if (interruptedBy()) await new Promise(() => undefined);
+      append('FAILED', { error: messageOf(error).split('\n', 1)[0] });
       throw error;
     } finally {
       forgetCleanup();
