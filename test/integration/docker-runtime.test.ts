@@ -239,9 +239,11 @@ describe('docker runtime (podman)', function () {
     assert.ok(status.DB_URL && status.ANON_KEY && status.INBUCKET_URL, JSON.stringify(status));
     assert.equal(status.API_URL, undefined, 'rest was excluded, so there is no API URL');
     assert.equal(cli('stop').code, 0);
-    const events = JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ type: string; data: Record<string, unknown> }>;
+    const events = JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ stream: string; type: string; data: Record<string, unknown> }>;
     assert.equal(events.find((event) => event.type === 'START')?.data.runtime, 'docker');
-    assert.equal(events.at(-1)?.type, 'STOPPED');
+    // The stack's last word is STOPPED; the stop itself ends as a finished operation.
+    assert.equal(events.filter((event) => event.stream === 'stack').at(-1)?.type, 'STOPPED');
+    assert.equal(events.at(-1)?.type, 'FINISHED');
     assert.equal(cli('stop', '--no-backup').code, 0);
     const volumes = await docker.listVolumes({ filters: JSON.stringify({ label: [`${PROJECT_LABEL}=${(await loadConfig(root, { env })).config.project_id}`] }) });
     assert.equal(volumes.Volumes?.length ?? 0, 0);
