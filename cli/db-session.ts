@@ -29,8 +29,9 @@ export async function chooseTarget(ctx: CommandContext, options: { announce?: bo
 
 /** chooseTarget's second half, for commands that resolve the target before taking the lock. */
 export async function prepareTarget(ctx: CommandContext, target: DbTarget, options: { announce?: boolean } = {}): Promise<DbTarget> {
+  // The local and linked targets come from the project's config: its warnings are said once.
+  if (target.kind !== 'db-url') await loadProjectConfig(ctx);
   if (target.isLocal) {
-    await loadProjectConfig(ctx);
     if (!isOperating(ctx)) await reconcileFirst(ctx);
     const { assertLocalDatabaseUp } = await import('../tasks/stack/not-running.js');
     const url = new URL(target.url);
@@ -41,10 +42,15 @@ export async function prepareTarget(ctx: CommandContext, target: DbTarget, optio
 }
 
 /** The journal stream of a target's migration history (never with its password: stream names are printed). */
-export function migrationStreamOf(target: DbTarget): string {
-  if (target.isLocal) return 'migrations:local';
+export async function migrationStreamOf(ctx: CommandContext, target: DbTarget): Promise<string> {
+  const { migrationsStream } = await import('../machines/journal/projections/migrations.projection.js');
+  if (target.isLocal) return migrationsStream({ kind: 'local' });
+  if (target.kind === 'linked') {
+    const { requireLinkedRef } = await import('./project-ref.js');
+    return migrationsStream({ kind: 'linked', ref: await requireLinkedRef(ctx.projectRoot) });
+  }
   const url = new URL(target.url);
-  return `migrations:db:${url.hostname}:${url.port || 5432}${url.pathname || '/postgres'}`;
+  return migrationsStream({ kind: 'db-url', host: url.hostname, port: url.port || 5432, database: decodeURIComponent(url.pathname.slice(1)) || 'postgres' });
 }
 
 /** `local` or `remote`: what a recovery of an operation on this target can reach. */

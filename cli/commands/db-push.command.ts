@@ -12,7 +12,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const notice = stderrNotice(ctx);
   const dryRun = ctx.flags['dry-run'] === true;
   const target = await resolveDbTarget(ctx);
-  const stream = migrationStreamOf(target);
+  const stream = await migrationStreamOf(ctx, target);
   const upToDate = await runProjectOperation(ctx, { kind: 'migration-apply', params: { target: targetKind(target), stream } }, async (operation) => {
     if (dryRun) notice('DRY RUN: migrations will *not* be pushed to the database.');
     await prepareTarget(ctx, target);

@@ -33,7 +33,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
       const { resetRemoteDatabase } = await import('../../tasks/db/reset.js');
       const { appliedEvent, historyResetEvents } = await import('../../tasks/db/migration-events.js');
       const { listMigrations } = await import('../../tasks/db/migration-files.js');
-      const stream = migrationStreamOf(target);
+      const stream = await migrationStreamOf(ctx, target);
       const local = (await listMigrations(ctx.projectRoot)).migrations;
       await resetRemoteDatabase(target.url, ctx.projectRoot, {
         version,

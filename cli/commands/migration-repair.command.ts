@@ -19,7 +19,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     }
   }
   const target = await resolveDbTarget(ctx);
-  const stream = migrationStreamOf(target);
+  const stream = await migrationStreamOf(ctx, target);
   const changes = await runProjectOperation(ctx, { kind: 'migration-repair', params: { target: targetKind(target), stream, status, versions } }, async (operation) => {
     await prepareTarget(ctx, target);
     return withTarget(target, (client) => repairWithHistory(client, ctx.projectRoot, versions, status, operation, stream));

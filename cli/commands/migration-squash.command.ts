@@ -28,7 +28,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     return;
   }
   const target = await resolveDbTarget(ctx);
-  const stream = migrationStreamOf(target);
+  const stream = await migrationStreamOf(ctx, target);
   await runProjectOperation(ctx, { kind: 'migration-squash', params: { target: targetKind(target), stream } }, async (operation) => {
     await prepareTarget(ctx, target);
     notice('Creating shadow database...');

@@ -10,7 +10,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const { appliedEvent } = await import('../../tasks/db/migration-events.js');
   const notice = stderrNotice(ctx);
   const target = await resolveDbTarget(ctx);
-  const stream = migrationStreamOf(target);
+  const stream = await migrationStreamOf(ctx, target);
   await runProjectOperation(ctx, { kind: 'migration-apply', params: { target: targetKind(target), stream } }, async (operation) => {
     await prepareTarget(ctx, target);
     await withTarget(target, async (client) => {
