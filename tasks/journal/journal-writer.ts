@@ -18,6 +18,12 @@ export interface AppendOptions {
   now?: () => Date;
   /** A label for the lock file, shown to whoever waits. */
   label?: string;
+  /**
+   * false: written (every reader sees it, and it survives a kill of this process) but not flushed
+   * to the disk before returning; the next durable append flushes it with its own lines. For the
+   * many small step records of an operation, whose run ends with a durable append anyway.
+   */
+  durable?: boolean;
 }
 
 const NEWLINE = 0x0a;
@@ -55,9 +61,9 @@ export function appendEvents(paths: JournalPaths, events: readonly NewEvent[], o
       }));
       const buffer = Buffer.from(written.map((event) => encodeEvent(event) + '\n').join(''), 'utf8');
       for (let offset = 0; offset < buffer.length; ) offset += writeSync(fd, buffer, offset, buffer.length - offset);
-      fdatasyncSync(fd);
+      if (options.durable !== false) fdatasyncSync(fd);
       // A new file's directory entry must reach the disk too, or a crash can lose the whole file.
-      if (size === 0) syncDirectory(path.dirname(paths.journal));
+      if (size === 0 && options.durable !== false) syncDirectory(path.dirname(paths.journal));
       lastSeen.set(paths.journal, { ino: stat.ino, size: size + buffer.length, seq: lastSeq + written.length });
       return written;
     } finally {

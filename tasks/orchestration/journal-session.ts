@@ -30,10 +30,14 @@ export class JournalSession {
     this.end = read.end;
   }
 
-  /** Appends a batch and folds it. Each batch is a step boundary (see fault-hook.ts). */
-  append(events: NewEvent[]): JournalEvent[] {
+  /**
+   * Appends a batch and folds it. Each batch is a step boundary (see fault-hook.ts). `durable:
+   * false` skips the flush to disk (a kill of this process still loses nothing; the next durable
+   * append flushes it): for an operation's many step records.
+   */
+  append(events: NewEvent[], options: { durable?: boolean } = {}): JournalEvent[] {
     if (events.length === 0) return [];
-    const written = this.journal.append(events);
+    const written = this.journal.append(events, options);
     // Fold from the file rather than from `written`, so lines anyone else appended are not skipped.
     this.refresh();
     this.appended.push(...written);

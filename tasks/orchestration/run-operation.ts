@@ -46,7 +46,10 @@ export async function runOperation<T>(journal: JournalStore, spec: OperationSpec
     const session = new JournalSession(journal);
     await reconcile(session, options.environment, spec.supersedes ? { kinds: spec.supersedes, command: spec.command, target: spec.params?.target } : undefined);
     const id = `${Date.now().toString(36)}-${process.pid}-${randomBytes(2).toString('hex')}`;
-    const append = (type: string, data: Record<string, unknown> = {}) => session.append([{ stream: OPERATIONS_STREAM, type, data: { id, ...data } }]);
+    // Steps are written without waiting for the disk (they survive any kill of this process);
+    // BEGIN and the end of the run are flushed, and a flush carries every line before it.
+    const append = (type: string, data: Record<string, unknown> = {}, durable = true) =>
+      session.append([{ stream: OPERATIONS_STREAM, type, data: { id, ...data } }], { durable });
     let current: string | undefined;
     append('BEGIN', { command: spec.command, kind: spec.kind, params: spec.params ?? {}, pid: process.pid });
     // Registered after the lock's own clean-up, so it runs before the lock is let go.
@@ -66,12 +69,12 @@ export async function runOperation<T>(journal: JournalStore, spec: OperationSpec
         // After a signal nothing new begins: the process is about to exit.
         if (interruptedBy()) return new Promise(() => undefined);
         current = name;
-        append('STEP_BEGUN', { step: name, ...(params ? { params } : {}) });
+        append('STEP_BEGUN', { step: name, ...(params ? { params } : {}) }, false);
         const result = await stepWork();
-        append('STEP_DONE', { step: name });
+        append('STEP_DONE', { step: name }, false);
         return result;
       },
-      record: (events) => void session.append(events),
+      record: (events) => void session.append(events, { durable: false }),
     };
     try {
       const result = await work(operation);
