@@ -7,6 +7,7 @@
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { openStack, type StackSession } from '../stack/stack-session.js';
+import { handleSignalsItself } from '../../tasks/orchestration/interrupts.js';
 
 export default async function run(ctx: CommandContext): Promise<number> {
   const session = await openStack(ctx);
@@ -56,7 +57,9 @@ function stringFlag(ctx: CommandContext, name: string): string | undefined {
  */
 function stopSignal(session: StackSession): Promise<string> {
   return new Promise((resolve) => {
+    const giveBack = handleSignalsItself();
     const finish = (reason: string) => {
+      giveBack();
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       clearInterval(timer);

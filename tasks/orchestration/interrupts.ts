@@ -13,6 +13,9 @@ export type InterruptCleanup = (signal: NodeJS.Signals) => Promise<void> | void;
 const cleanups: InterruptCleanup[] = [];
 const describers: Array<(signal: NodeJS.Signals) => string> = [];
 let interrupting: NodeJS.Signals | undefined;
+/** Commands that end on a signal as their normal way out (`functions serve`) and handle it themselves. */
+let ownSignalHandlers = 0;
+let ownedSignalSeen = false;
 
 // A cleanup that hangs (a database that does not answer) must not keep the user waiting long.
 const CLEANUP_BUDGET_MS = 5_000;
@@ -21,6 +24,21 @@ const CLEANUP_BUDGET_MS = 5_000;
 export function onInterrupt(cleanup: InterruptCleanup): () => void {
   cleanups.push(cleanup);
   return () => remove(cleanups, cleanup);
+}
+
+/**
+ * For a command whose normal end is Ctrl-C (a server in the foreground): its own handler ends it
+ * cleanly and the interruption line is not printed. A second signal still ends the process at
+ * once, so a command stuck while closing can be left. Returns the function that gives the
+ * signals back.
+ */
+export function handleSignalsItself(): () => void {
+  ownSignalHandlers += 1;
+  let released = false;
+  return () => {
+    if (!released) ownSignalHandlers -= 1;
+    released = true;
+  };
 }
 
 /** Registers the one line shown on an interruption; the latest registered one wins. */
@@ -53,7 +71,11 @@ export function installInterruptHandlers(io: InterruptIO): void {
 
 /** Runs the cleanups (newest first), prints the line and exits; exported for tests. */
 export async function handle(signal: NodeJS.Signals, io: InterruptIO): Promise<void> {
-  if (interrupting) {
+  if (ownSignalHandlers > 0 && !ownedSignalSeen) {
+    ownedSignalSeen = true;
+    return;
+  }
+  if (interrupting || ownedSignalSeen) {
     io.end(signal);
     return;
   }
