@@ -85,6 +85,10 @@ export async function runMigrationScript(client: pg.Client, statements: SqlState
     await client.query(HISTORY_DDL.join(';\n'));
     await client.query(INSERT_VERSION, [history.version, history.name, statements.map((s) => s.text)]);
   };
+  if (statements.length > 0 && statements.every((statement) => !isNonTransactional(statement.head) && !opensTransaction(statement.head) && !closesTransaction(statement.head))) {
+    await runAsOneBatch(client, statements, history);
+    return;
+  }
   if (statements.length === 1 && isNonTransactional(statements[0]!.head)) {
     await send(client, statements[0]!, 0);
     await inTransaction(client, record);
@@ -106,6 +110,47 @@ export async function runMigrationScript(client: pg.Client, statements: SqlState
     if (open) await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * A script that leaves transactions to us goes to the server as one simple-protocol query:
+ * BEGIN, its statements, the history row, COMMIT. One round trip instead of one per statement,
+ * with the same outcome: all of it or none. Statements are joined with a newline before each `;`
+ * so a trailing line comment cannot swallow the separator. On failure the batch is rolled back and
+ * replayed statement by statement in a transaction that is rolled back too, only to name the
+ * statement that fails, as the original's "At statement <i>" does.
+ */
+async function runAsOneBatch(client: pg.Client, statements: SqlStatement[], history: HistoryKey | undefined): Promise<void> {
+  const parts = ['BEGIN', ...statements.map((statement) => statement.text)];
+  if (history) parts.push(...HISTORY_DDL, insertHistoryLiteral(client, history, statements));
+  parts.push('COMMIT');
+  try {
+    await client.query(parts.join('\n;\n'));
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw await locateFailure(client, statements, err);
+  }
+}
+
+/** The history insert with its values inlined as literals (a simple-protocol query takes no parameters). */
+function insertHistoryLiteral(client: pg.Client, history: HistoryKey, statements: SqlStatement[]): string {
+  const texts = statements.map((statement) => client.escapeLiteral(statement.text));
+  const array = texts.length > 0 ? `ARRAY[${texts.join(', ')}]::text[]` : "'{}'::text[]";
+  return `INSERT INTO supabase_migrations.schema_migrations(version, name, statements) VALUES(${client.escapeLiteral(history.version)}, ${client.escapeLiteral(history.name)}, ${array})`;
+}
+
+/** Replays `statements` one by one inside a rolled-back transaction and names the one that fails. */
+async function locateFailure(client: pg.Client, statements: SqlStatement[], batchError: unknown): Promise<unknown> {
+  let located: unknown = batchError;
+  try {
+    await client.query('BEGIN');
+    for (const [index, statement] of statements.entries()) await send(client, statement, index);
+  } catch (err) {
+    located = err instanceof StatementError ? err : batchError;
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+  }
+  return located;
 }
 
 /** Runs a whole script (seed, roles) statement by statement in one transaction, outside the history. */
