@@ -19,7 +19,8 @@ async function sleepingBackends(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url.replace(/\/postgres$/, '/template1') });
   await client.connect();
   try {
-    return (await client.query("select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'")).rows[0].n as number;
+    // A migration file runs alone or as one batch with BEGIN and its history row: find its sleep anywhere in the query.
+    return (await client.query("select count(*)::int as n from pg_stat_activity where query ~ 'select pg_sleep\\(' and state = 'active' and pid <> pg_backend_pid()")).rows[0].n as number;
   } finally {
     await client.end();
   }
