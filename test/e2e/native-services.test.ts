@@ -30,7 +30,7 @@ describe('native postgres-meta and mail catcher, as start, status and stop show 
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     assert.match(started.stdout, new RegExp(`^     pg-meta URL: http://127\\.0\\.0\\.1:${project.env.SUPABASE_PG_META_PORT}$`, 'm'));
-    assert.match(started.stdout, /^    Inbucket URL: http:\/\/127\.0\.0\.1:\d+$/m);
+    assert.match(started.stdout, /^ {4}Inbucket URL: http:\/\/127\.0\.0\.1:\d+$/m);
     assert.match(started.stderr, new RegExp(`^Inbucket: mail catcher: web inbox at http://127\\.0\\.0\\.1:\\d+, SMTP at 127\\.0\\.0\\.1:${smtpPortOf(project)}$`, 'm'));
     const unavailable = /^Not available on the native runtime \(container images only\): (.*)$/m.exec(started.stderr)?.[1] ?? '';
     assert.doesNotMatch(unavailable, /pg-meta|inbucket/);
