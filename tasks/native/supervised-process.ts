@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -181,7 +181,27 @@ export async function recordedUrl(files: ServiceFiles): Promise<string | undefin
   return (await readPidRecord(files.pidFile))?.url;
 }
 
-/** Stops the service (SIGTERM, then SIGKILL after 5 s); true when one was running. */
+/**
+ * Processes of this kind working in this project's folder whose pid was never recorded: a
+ * command killed between spawning one and writing its record leaves such an orphan holding the
+ * port. Found through /proc (the command line names the kind, the working directory is ours).
+ */
+async function strays(files: ServiceFiles, kind: ServiceKind, recorded: number | undefined): Promise<number[]> {
+  if (process.platform !== 'linux') return [];
+  const found: number[] = [];
+  for (const name of await readdir('/proc').catch(() => [] as string[])) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === recorded || pid === process.pid) continue;
+    try {
+      if ((await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(kind.marker) && (await readlink(`/proc/${pid}/cwd`)) === files.root) found.push(pid);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/** Stops the service (SIGTERM, then SIGKILL after 5 s), and any orphan of it; true when one was running. */
 export async function stopService(files: ServiceFiles, kind: ServiceKind): Promise<boolean> {
   const record = await readPidRecord(files.pidFile);
   let stopped = false;
@@ -189,6 +209,10 @@ export async function stopService(files: ServiceFiles, kind: ServiceKind): Promi
     process.kill(record.pid, 'SIGTERM');
     for (let waited = 0; waited < 5000 && (await isOurs(record.pid, kind)); waited += 50) await sleep(50);
     if (await isOurs(record.pid, kind)) process.kill(record.pid, 'SIGKILL');
+    stopped = true;
+  }
+  for (const pid of await strays(files, kind, record?.pid)) {
+    process.kill(pid, 'SIGKILL');
     stopped = true;
   }
   await rm(files.pidFile, { force: true });

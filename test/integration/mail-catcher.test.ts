@@ -4,6 +4,7 @@
  * REST API and the web inbox, a taken port refused in one line, and stopped.
  */
 import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { initProject } from '../../tasks/project/init-project.js';
@@ -12,6 +13,7 @@ import type { ProjectConfig } from '../../tasks/project/config.types.js';
 import { mailCatcherStatus, smtpPort, startMailCatcher, stopMailCatcher } from '../../tasks/mail-catcher/mail-process.js';
 import type { MessageDetail, MessageHeader } from '../../tasks/mail-catcher/mail-store.js';
 import { portAnswers } from '../../tasks/net/port-answers.js';
+import { serviceFiles } from '../../tasks/native/supervised-process.js';
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
 
 describe('native mail catcher', function () {
@@ -119,6 +121,15 @@ describe('native mail catcher', function () {
     } finally {
       holder.close();
     }
+  });
+
+  it('a launch whose pid record was never written (its command killed) is still found and stopped', async () => {
+    const other = { ...config, project_id: `${config.project_id}-orphan`, inbucket: { ...config.inbucket, port: await freePort(), smtp_port: await freePort() } };
+    await startMailCatcher(other, env);
+    await rm(serviceFiles(other.project_id, 'mail-catcher', env).pidFile);
+    assert.deepEqual(await mailCatcherStatus(other.project_id, env), { state: 'stopped' }, 'without its record it is not reported');
+    assert.equal(await stopMailCatcher(other.project_id, env), true);
+    assert.equal(await portAnswers('127.0.0.1', other.inbucket.port), false);
   });
 
   it('stops, and its ports no longer answer', async () => {
