@@ -1,13 +1,15 @@
 /**
  * Entry of the detached mail catcher: `node mail-catcher-main.js <settings JSON>`. It receives
  * mail over SMTP (the `smtp-server` package, by Nodemailer's authors), parses it (`mailparser`),
- * keeps it in memory and serves it over HTTP (inbox-server.ts). It exits cleanly on SIGTERM /
+ * keeps it in memory and serves it over HTTP (inbox-server.ts) and, when asked, POP3
+ * (pop3-server.ts). It exits cleanly on SIGTERM /
  * SIGINT; a failed listen exits non-zero with the error printed, which the supervisor reads.
  */
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { MailStore } from './mail-store.js';
 import { createInboxServer } from './inbox-server.js';
+import { createPop3Server } from './pop3-server.js';
 
 /** What the supervisor passes on the command line (nothing secret). */
 export interface MailCatcherSettings {
@@ -16,6 +18,8 @@ export interface MailCatcherSettings {
   webPort: number;
   smtpHost: string;
   smtpPort: number;
+  /** `[inbucket] pop3_port`, when set. */
+  pop3Port?: number;
 }
 
 /** The largest message accepted, as Inbucket's default limit. */
@@ -68,14 +72,22 @@ function main(raw: string | undefined): void {
   web.once('error', failed(`listening on ${settings.webHost}:${settings.webPort}`));
   // The SMTP side listens first: the inbox answering is what tells the supervisor both are up.
   smtp.server.once('error', failed(`listening on ${settings.smtpHost}:${settings.smtpPort}`));
+  const pop3 = settings.pop3Port ? createPop3Server(store) : undefined;
+  const listenWeb = () => web.listen(settings.webPort, settings.webHost, () => log(`inbox on http://${settings.webHost}:${settings.webPort} for project ${settings.projectId}`));
   smtp.listen(settings.smtpPort, settings.smtpHost, () => {
     log(`smtp on ${settings.smtpHost}:${settings.smtpPort}`);
-    web.listen(settings.webPort, settings.webHost, () => log(`inbox on http://${settings.webHost}:${settings.webPort} for project ${settings.projectId}`));
+    if (!pop3) return listenWeb();
+    pop3.once('error', failed(`listening on ${settings.smtpHost}:${settings.pop3Port}`));
+    pop3.listen(settings.pop3Port, settings.smtpHost, () => {
+      log(`pop3 on ${settings.smtpHost}:${settings.pop3Port}`);
+      listenWeb();
+    });
   });
   const shutdown = (signal: string) => {
     log(`stopping (${signal})`);
     web.closeAllConnections();
     web.close();
+    pop3?.close();
     smtp.close(() => process.exit(0));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -4,8 +4,8 @@
  * service's page), and SMTP on `[inbucket] smtp_port`, or the next port when that is unset (the
  * config template's commented value, 54325, with the default port). The original publishes SMTP
  * only when smtp_port is set; here the catcher has no other way in. SMTP listens on every
- * interface, as a published container port does, so a GoTrue container can deliver to the host.
- * POP3 is not served: `[inbucket] pop3_port` gets a notice.
+ * interface, as a published container port does, so a GoTrue container can deliver to the host;
+ * POP3, on `[inbucket] pop3_port` when set, as well.
  */
 import type { ProjectConfig } from '../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type NeededPort, type ServiceKind, type ServiceStatus } from '../native/supervised-process.js';
@@ -41,24 +41,22 @@ export function stopMailCatcher(projectId: string, env: NodeJS.ProcessEnv = proc
 }
 
 /** Starts the mail catcher of a project and waits until its inbox answers. */
-export async function startMailCatcher(
-  config: ProjectConfig,
-  env: NodeJS.ProcessEnv = process.env,
-  notice?: (message: string) => void,
-): Promise<{ pid: number; url: string; smtp: string }> {
+export async function startMailCatcher(config: ProjectConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ pid: number; url: string; smtp: string; pop3?: string }> {
   const { inbucket } = config;
-  if (inbucket.pop3_port) notice?.(`[inbucket] pop3_port ${inbucket.pop3_port} is not served on the native runtime: read mail in the web inbox or its REST API instead.`);
-  const settings: MailCatcherSettings = { projectId: config.project_id, webHost: WEB_HOST, webPort: inbucket.port, smtpHost: SMTP_HOST, smtpPort: smtpPort(config) };
+  const settings: MailCatcherSettings = { projectId: config.project_id, webHost: WEB_HOST, webPort: inbucket.port, smtpHost: SMTP_HOST, smtpPort: smtpPort(config), pop3Port: inbucket.pop3_port || undefined };
   const smtpSetBy = inbucket.smtp_port ? '[inbucket] smtp_port in supabase/config.toml' : '[inbucket] port + 1, as [inbucket] smtp_port is not set in supabase/config.toml';
   const ports: NeededPort[] = [
     { port: settings.webPort, host: WEB_HOST, setBy: '[inbucket] port in supabase/config.toml', alternative: 'configure a different [inbucket] port in supabase/config.toml' },
     { port: settings.smtpPort, host: SMTP_HOST, setBy: smtpSetBy, alternative: 'configure a different [inbucket] smtp_port in supabase/config.toml' },
   ];
+  if (settings.pop3Port) {
+    ports.push({ port: settings.pop3Port, host: SMTP_HOST, setBy: '[inbucket] pop3_port in supabase/config.toml', alternative: 'configure a different [inbucket] pop3_port in supabase/config.toml' });
+  }
   const started = await launchService(files(config.project_id, env), mailKind(config.project_id), {
     args: nodeEntry(import.meta.url, 'mail-catcher-main', [JSON.stringify(settings)]),
     env: baseChildEnv(env),
     url: `http://${WEB_HOST}:${settings.webPort}`,
     ports,
   });
-  return { ...started, smtp: `127.0.0.1:${settings.smtpPort}` };
+  return { ...started, smtp: `127.0.0.1:${settings.smtpPort}`, pop3: settings.pop3Port ? `127.0.0.1:${settings.pop3Port}` : undefined };
 }

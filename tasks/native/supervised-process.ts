@@ -147,6 +147,21 @@ async function isOurs(pid: number, kind: ServiceKind): Promise<boolean> {
   }
 }
 
+/**
+ * Whether a process has finished exiting, its sockets closed: gone, or a zombie with no thread
+ * left. (Its command line empties earlier, and its main thread turns zombie while the others
+ * still hold its files.)
+ */
+async function exited(pid: number): Promise<boolean> {
+  if (process.platform !== 'linux') return !isAlive(pid);
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2)) && (await readdir(`/proc/${pid}/fd`)).length === 0;
+  } catch {
+    return true;
+  }
+}
+
 async function readPidRecord(file: string): Promise<PidRecord | undefined> {
   try {
     const record = JSON.parse(await readFile(file, 'utf8')) as Partial<PidRecord>;
@@ -207,12 +222,16 @@ export async function stopService(files: ServiceFiles, kind: ServiceKind): Promi
   let stopped = false;
   if (record && (await isOurs(record.pid, kind))) {
     process.kill(record.pid, 'SIGTERM');
-    for (let waited = 0; waited < 5000 && (await isOurs(record.pid, kind)); waited += 50) await sleep(50);
-    if (await isOurs(record.pid, kind)) process.kill(record.pid, 'SIGKILL');
+    for (let waited = 0; waited < 5000 && !(await exited(record.pid)); waited += 50) await sleep(50);
+    if (await isOurs(record.pid, kind)) {
+      process.kill(record.pid, 'SIGKILL');
+      for (let waited = 0; waited < 2000 && !(await exited(record.pid)); waited += 20) await sleep(20);
+    }
     stopped = true;
   }
   for (const pid of await strays(files, kind, record?.pid)) {
     process.kill(pid, 'SIGKILL');
+    for (let waited = 0; waited < 2000 && !(await exited(pid)); waited += 20) await sleep(20);
     stopped = true;
   }
   await rm(files.pidFile, { force: true });

@@ -37,9 +37,9 @@ export const NATIVE_SERVICES: readonly NativeService[] = [
   },
   {
     service: 'inbucket',
-    start: async (project, notice) => {
-      const mail = await startMailCatcher(project.config, project.env, notice);
-      return `mail catcher: web inbox at ${mail.url}, SMTP at ${mail.smtp}`;
+    start: async (project) => {
+      const mail = await startMailCatcher(project.config, project.env);
+      return `mail catcher: web inbox at ${mail.url}, SMTP at ${mail.smtp}${mail.pop3 ? `, POP3 at ${mail.pop3}` : ''}`;
     },
     stop: stopMailCatcher,
     answers: async (projectId, env) => (await mailCatcherStatus(projectId, env)).state === 'running',

@@ -1,7 +1,7 @@
 /**
  * The native runtime's mail catcher as GoTrue and a browser meet it: a real detached process,
  * mail sent by a real SMTP client (nodemailer) on the SMTP port, read back through Inbucket's
- * REST API and the web inbox, a taken port refused in one line, and stopped.
+ * REST API, the web inbox and POP3, a taken port refused in one line, and stopped.
  */
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
@@ -30,6 +30,7 @@ describe('native mail catcher', function () {
     config = (await loadConfig(root, { env })).config;
     config.inbucket.port = await freePort();
     config.inbucket.smtp_port = await freePort();
+    config.inbucket.pop3_port = await freePort();
     ({ url } = await startMailCatcher(config, env));
   });
   after(async () => {
@@ -40,6 +41,16 @@ describe('native mail catcher', function () {
 
   const send = (message: SendMailOptions) =>
     nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort(config), secure: false, ignoreTLS: true }).sendMail(message);
+  /** A POP3 conversation: the commands sent one after another, the whole transcript once the server closes. */
+  const pop3 = (port: number, commands: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      let transcript = '';
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(commands.map((command) => `${command}\r\n`).join('')));
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (transcript += chunk));
+      socket.on('end', () => resolve(transcript));
+      socket.on('error', reject);
+    });
   const getJson = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${url}${path}`);
     assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
@@ -107,12 +118,22 @@ describe('native mail catcher', function () {
     assert.equal((await mailCatcherStatus(config.project_id, env)).state, 'running');
   });
 
+  it('serves the mailbox over POP3 on [inbucket] pop3_port, removing what DELE marked at QUIT', async () => {
+    await send({ from: 'a@example.com', to: 'pop@example.com', subject: 'by pop', text: '.starts with a dot\nsecond line' });
+    const transcript = await pop3(config.inbucket.pop3_port!, ['CAPA', 'USER pop', 'PASS anything', 'STAT', 'UIDL', 'TOP 1 0', 'RETR 1', 'DELE 1', 'RETR 1', 'QUIT']);
+    assert.match(transcript, /^\+OK supabase local mail catcher\r\n/);
+    assert.match(transcript, /\r\nUSER\r\nUIDL\r\nTOP\r\n\.\r\n/);
+    assert.match(transcript, /\r\n\+OK 1 messages\r\n\+OK 1 \d+\r\n/);
+    assert.match(transcript, /\r\n\+OK \d+ octets\r\n[^]*Subject: by pop\r\n[^]*\r\n\.\.starts with a dot\r\nsecond line\r\n\.\r\n\+OK message 1 deleted\r\n-ERR no such message\r\n\+OK bye\r\n$/);
+    assert.deepEqual(await getJson<MessageHeader[]>('/api/v1/mailbox/pop'), []);
+  });
+
   it('refuses a taken SMTP port in one line naming the setting', async () => {
     const holder = net.createServer();
     const port = await freePort();
     await new Promise<void>((resolve) => holder.listen(port, '0.0.0.0', resolve));
     try {
-      const other = { ...config, project_id: `${config.project_id}-other`, inbucket: { ...config.inbucket, port: await freePort(), smtp_port: port } };
+      const other = { ...config, project_id: `${config.project_id}-other`, inbucket: { ...config.inbucket, port: await freePort(), smtp_port: port, pop3_port: 0 } };
       await assert.rejects(startMailCatcher(other, env), (error: Error & { suggestion?: string }) => {
         assert.equal(error.message, `failed to start the mail catcher: port ${port} is already in use (set by [inbucket] smtp_port in supabase/config.toml)`);
         assert.match(error.suggestion!, /\[inbucket\] smtp_port/);
@@ -124,7 +145,7 @@ describe('native mail catcher', function () {
   });
 
   it('a launch whose pid record was never written (its command killed) is still found and stopped', async () => {
-    const other = { ...config, project_id: `${config.project_id}-orphan`, inbucket: { ...config.inbucket, port: await freePort(), smtp_port: await freePort() } };
+    const other = { ...config, project_id: `${config.project_id}-orphan`, inbucket: { ...config.inbucket, port: await freePort(), smtp_port: await freePort(), pop3_port: 0 } };
     await startMailCatcher(other, env);
     await rm(serviceFiles(other.project_id, 'mail-catcher', env).pidFile);
     assert.deepEqual(await mailCatcherStatus(other.project_id, env), { state: 'stopped' }, 'without its record it is not reported');
@@ -137,6 +158,7 @@ describe('native mail catcher', function () {
     assert.deepEqual(await mailCatcherStatus(config.project_id, env), { state: 'stopped' });
     assert.equal(await portAnswers('127.0.0.1', config.inbucket.port), false);
     assert.equal(await portAnswers('127.0.0.1', smtpPort(config)), false);
+    assert.equal(await portAnswers('127.0.0.1', config.inbucket.pop3_port!), false);
     assert.equal(await stopMailCatcher(config.project_id, env), false, 'stopping again is a no-op');
   });
 });
