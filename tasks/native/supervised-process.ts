@@ -156,7 +156,9 @@ async function exited(pid: number): Promise<boolean> {
   if (process.platform !== 'linux') return !isAlive(pid);
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2)) && (await readdir(`/proc/${pid}/fd`)).length === 0;
+    if (!/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) return false;
+    // The zombie main thread is listed until reaped; any other thread still holds the files.
+    return (await readdir(`/proc/${pid}/task`)).length <= 1;
   } catch {
     return true;
   }
