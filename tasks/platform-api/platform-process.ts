@@ -1,16 +1,12 @@
 /**
- * Runs the local platform API as a detached process: `supabase start` exits while the stack
- * keeps running, so the server cannot live in the CLI's own process. Its pid, log, settings and
- * sessions sit in the project's native folder (platform-paths.ts).
+ * Runs the local platform API as a detached process (sidecar-process.ts). Its pid, log, settings
+ * and sessions sit in the project's native folder (platform-paths.ts).
  */
-import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { ProjectConfig } from '../project/config.types.js';
 import { isPortInUse } from '../native/port-check.js';
+import { logSize, logTail, readSidecarRecord, isSidecar, sleep, spawnSidecar, stopSidecar, type SidecarRecord } from '../native/sidecar-process.js';
 import { TaskError } from '../task-error.js';
 import { platformPaths } from './platform-paths.js';
 import { HEALTH_SERVICE } from './platform-server.js';
@@ -39,24 +35,12 @@ export interface PlatformApiStatus {
   url?: string;
 }
 
-interface PidRecord {
-  pid: number;
+interface PidRecord extends SidecarRecord {
   url: string;
 }
 
-/**
- * The command that runs the server entry beside this module: the compiled .js in dist/, or the
- * .ts source through tsx when this module itself was loaded from source (tests, development).
- */
-function serverArgs(settingsFile: string): string[] {
-  const here = fileURLToPath(import.meta.url);
-  const extension = path.extname(here);
-  const entry = path.join(path.dirname(here), `platform-server-main${extension}`);
-  if (extension !== '.ts') return [entry, settingsFile];
-  // Resolved from here, not from the child's cwd (the native folder), where no tsx is installed.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return ['--import', tsx, entry, settingsFile];
-}
+/** The marker in the server's command line (its entry file's name). */
+const ENTRY = 'platform-server-main';
 
 function portInUse(port: number): TaskError {
   return new TaskError(
@@ -65,34 +49,7 @@ function portInUse(port: number): TaskError {
   );
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Whether a pid is our server; after a reboot the recorded pid may belong to anything. */
-async function isOurServer(pid: number): Promise<boolean> {
-  if (!isAlive(pid)) return false;
-  try {
-    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('platform-server-main');
-  } catch {
-    // No /proc (macOS): the liveness check is all there is.
-    return process.platform !== 'linux';
-  }
-}
-
-async function readPidRecord(file: string): Promise<PidRecord | undefined> {
-  try {
-    const record = JSON.parse(await readFile(file, 'utf8')) as Partial<PidRecord>;
-    return typeof record.pid === 'number' && typeof record.url === 'string' ? { pid: record.pid, url: record.url } : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const readPidRecord = (file: string) => readSidecarRecord<PidRecord>(file, (record) => typeof record.url === 'string');
 
 /**
  * Whether the server at `url` answers as the platform API of `projectId`. node:http rather than
@@ -119,34 +76,16 @@ function answers(url: string, projectId: string): Promise<boolean> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The last lines this launch wrote (the log is shared with earlier launches). */
-async function logTail(file: string, from: number): Promise<string> {
-  const text = (await readFile(file).catch(() => Buffer.alloc(0))).subarray(from).toString('utf8');
-  return text.split('\n').filter(Boolean).slice(-5).join('\n');
-}
-
 /** The state of a project's platform API. */
 export async function platformApiStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<PlatformApiStatus> {
   const record = await readPidRecord(platformPaths(projectId, env).pidFile);
-  if (!record || !(await isOurServer(record.pid))) return { state: 'stopped' };
+  if (!record || !(await isSidecar(record.pid, ENTRY))) return { state: 'stopped' };
   return { state: (await answers(record.url, projectId)) ? 'running' : 'unresponsive', pid: record.pid, url: record.url };
 }
 
 /** Stops a project's platform API (SIGTERM, then SIGKILL after 5 s); true when one was running. */
 export async function stopPlatformApi(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  const paths = platformPaths(projectId, env);
-  const record = await readPidRecord(paths.pidFile);
-  let stopped = false;
-  if (record && (await isOurServer(record.pid))) {
-    process.kill(record.pid, 'SIGTERM');
-    for (let waited = 0; waited < 5000 && isAlive(record.pid) && (await isOurServer(record.pid)); waited += 50) await sleep(50);
-    if (await isOurServer(record.pid)) process.kill(record.pid, 'SIGKILL');
-    stopped = true;
-  }
-  await rm(paths.pidFile, { force: true });
-  return stopped;
+  return stopSidecar(platformPaths(projectId, env).pidFile, ENTRY);
 }
 
 /**
@@ -163,31 +102,24 @@ export async function startPlatformApi(options: StartPlatformOptions): Promise<P
   if (await isPortInUse(settings.port, settings.host)) throw portInUse(settings.port);
   await writeSettings(paths.settingsFile, settings);
 
-  const logStart = (await stat(paths.logFile).catch(() => undefined))?.size ?? 0;
-  const log = await open(paths.logFile, 'a', 0o600);
-  // Only what node and tsx need: the server reads its secrets from the settings file instead.
-  const childEnv: NodeJS.ProcessEnv = { PATH: env.PATH ?? process.env.PATH, HOME: env.HOME ?? process.env.HOME, TMPDIR: env.TMPDIR ?? process.env.TMPDIR };
-  const child = spawn(process.execPath, serverArgs(paths.settingsFile), { detached: true, stdio: ['ignore', log.fd, log.fd], cwd: paths.root, env: childEnv });
-  await log.close();
-  let exitCode: number | null | undefined;
-  child.once('exit', (code) => (exitCode = code));
-  child.unref();
-  const pid = child.pid!;
+  const logStart = await logSize(paths.logFile);
+  const child = await spawnSidecar({ from: import.meta.url, entry: ENTRY, args: [paths.settingsFile], logFile: paths.logFile, cwd: paths.root, env });
+  const { pid } = child;
   const url = `http://${settings.host}:${settings.port}`;
   await writeFile(paths.pidFile, `${JSON.stringify({ pid, url })}\n`, { mode: 0o600 });
 
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   while (Date.now() < deadline) {
     if (await answers(url, config.project_id)) return { url, pid };
-    if (exitCode !== undefined) break;
+    if (child.exitCode() !== undefined) break;
     await sleep(100);
   }
-  if (exitCode === undefined) await stopPlatformApi(config.project_id, env);
+  if (child.exitCode() === undefined) await stopPlatformApi(config.project_id, env);
   await rm(paths.pidFile, { force: true });
   const tail = await logTail(paths.logFile, logStart);
   if (/EADDRINUSE/.test(tail)) throw portInUse(settings.port);
   throw new TaskError(
-    `failed to start the local platform API: ${exitCode === undefined ? 'it did not answer in time' : `it exited with code ${exitCode}`}`,
+    `failed to start the local platform API: ${child.exitCode() === undefined ? 'it did not answer in time' : `it exited with code ${child.exitCode()}`}`,
     `See ${paths.logFile}${tail ? `; its last lines:\n${tail}` : ''}`,
   );
 }
