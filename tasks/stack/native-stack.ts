@@ -1,6 +1,7 @@
 /**
- * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process and,
- * on the studio port, the local platform API (what the docs site's API-settings widget reads);
+ * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process with,
+ * beside it, the pg_net worker (when the cluster offers our pg_net) and, on the studio port, the
+ * local platform API (what the docs site's API-settings widget reads);
  * every other service exists only as a container image, so it is recorded as unavailable (or
  * excluded, when the user left it out), never pretended.
  */
@@ -9,6 +10,7 @@ import type { Outcome } from '../orchestration/orchestration-types.js';
 import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
 import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../platform-api/platform-process.js';
+import { ensurePgNetWorker, stopPgNetWorker } from '../pg-net/pg-net-process.js';
 import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
 
 function realityOf(status: NativeStatus): RuntimeReality {
@@ -54,6 +56,8 @@ export const nativeStack: StackRuntime = {
               notice: (message) => options.onNotice?.(message),
             },
           });
+          // pg_net's requests are sent by a worker beside the server, when the cluster offers our pg_net.
+          await ensurePgNetWorker({ projectId, port: result.port, env: project.env });
           const outcomes: Outcome[] = [{ type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } }];
           if (platform) {
             step.record({ type: 'SERVICE_STARTING', data: { service: 'studio' } });
@@ -67,6 +71,7 @@ export const nativeStack: StackRuntime = {
         title: 'Stopping the local stack',
         run: async () => {
           const platformStopped = await stopPlatformApi(projectId, project.env);
+          await stopPgNetWorker(projectId, project.env);
           await nativeRuntime.stop(projectId, runtimeOptions);
           const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
           return [
@@ -80,6 +85,7 @@ export const nativeStack: StackRuntime = {
         title: 'Deleting the local data',
         run: async () => {
           await stopPlatformApi(projectId, project.env);
+          await stopPgNetWorker(projectId, project.env);
           await nativeRuntime.destroyData(projectId, runtimeOptions);
           return { type: 'DATA_DELETED' };
         },
@@ -95,6 +101,7 @@ export const nativeStack: StackRuntime = {
 
   async stopById(projectId, backup, env) {
     await stopPlatformApi(projectId, env);
+    await stopPgNetWorker(projectId, env);
     await nativeRuntime.stop(projectId, { env });
     if (!backup) await nativeRuntime.destroyData(projectId, { env });
     return realityOf(await nativeRuntime.status(projectId, undefined, { env }));
