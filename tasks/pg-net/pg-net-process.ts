@@ -62,40 +62,43 @@ export async function ensurePgNetWorker(options: PgNetWorkerOptions): Promise<{ 
   const env = options.env ?? process.env;
   const paths = pgNetWorkerPaths(options.projectId, env);
   const postmaster = await readPidFile(paths.dataDir);
-  const available = postmaster !== undefined && (await withConnection({ port: options.port }, offersPgNet));
-  if (!postmaster || !available) {
+  if (!postmaster) return undefined;
+  // One connection answers whether pg_net is offered and then watches for the worker's arrival.
+  return withConnection({ port: options.port }, async (client) => {
+    if (!(await offersPgNet(client))) {
+      await stopPgNetWorker(options.projectId, env);
+      return undefined;
+    }
+    const record = await readSidecarRecord<WorkerRecord>(paths.pidFile, (r) => typeof r.postmasterPid === 'number');
+    if (record && record.postmasterPid === postmaster.pid && (await isSidecar(record.pid, ENTRY))) return { pid: record.pid, started: false };
     await stopPgNetWorker(options.projectId, env);
-    return undefined;
-  }
-  const record = await readSidecarRecord<WorkerRecord>(paths.pidFile, (r) => typeof r.postmasterPid === 'number');
-  if (record && record.postmasterPid === postmaster.pid && (await isSidecar(record.pid, ENTRY))) return { pid: record.pid, started: false };
-  await stopPgNetWorker(options.projectId, env);
 
-  await mkdir(paths.root, { recursive: true });
-  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir: paths.dataDir, postmasterPid: postmaster.pid };
-  const logStart = await logSize(paths.logFile);
-  const child = await spawnSidecar({
-    from: import.meta.url,
-    entry: ENTRY,
-    args: [JSON.stringify(settings)],
-    logFile: paths.logFile,
-    cwd: paths.root,
-    env,
-    extraEnv: { PGPASSWORD: LOCAL_PASSWORD },
+    await mkdir(paths.root, { recursive: true });
+    const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir: paths.dataDir, postmasterPid: postmaster.pid };
+    const logStart = await logSize(paths.logFile);
+    const child = await spawnSidecar({
+      from: import.meta.url,
+      entry: ENTRY,
+      args: [JSON.stringify(settings)],
+      logFile: paths.logFile,
+      cwd: paths.root,
+      env,
+      extraEnv: { PGPASSWORD: LOCAL_PASSWORD },
+    });
+    await writeFile(paths.pidFile, `${JSON.stringify({ pid: child.pid, postmasterPid: postmaster.pid })}\n`, { mode: 0o600 });
+
+    const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+    while (Date.now() < deadline && child.exitCode() === undefined) {
+      if (await workerConnected(client)) return { pid: child.pid, started: true };
+      await sleep(25);
+    }
+    if (child.exitCode() === undefined) await stopPgNetWorker(options.projectId, env);
+    const tail = await logTail(paths.logFile, logStart);
+    throw new TaskError(
+      `failed to start the pg_net worker: ${child.exitCode() === undefined ? 'it did not connect in time' : `it exited with code ${child.exitCode()}`}`,
+      `See ${paths.logFile}${tail ? `; its last lines:\n${tail}` : ''}`,
+    );
   });
-  await writeFile(paths.pidFile, `${JSON.stringify({ pid: child.pid, postmasterPid: postmaster.pid })}\n`, { mode: 0o600 });
-
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  while (Date.now() < deadline && child.exitCode() === undefined) {
-    if (await withConnection({ port: options.port }, workerConnected)) return { pid: child.pid, started: true };
-    await sleep(50);
-  }
-  if (child.exitCode() === undefined) await stopPgNetWorker(options.projectId, env);
-  const tail = await logTail(paths.logFile, logStart);
-  throw new TaskError(
-    `failed to start the pg_net worker: ${child.exitCode() === undefined ? 'it did not connect in time' : `it exited with code ${child.exitCode()}`}`,
-    `See ${paths.logFile}${tail ? `; its last lines:\n${tail}` : ''}`,
-  );
 }
 
 async function offersPgNet(client: pg.Client): Promise<boolean> {

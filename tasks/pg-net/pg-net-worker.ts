@@ -21,6 +21,7 @@ export class PgNetWorker {
   private admin?: pg.Client;
   private stopped = false;
   private wake?: () => void;
+  private lastScanError?: string;
 
   constructor(
     private readonly settings: WorkerSettings,
@@ -34,7 +35,14 @@ export class PgNetWorker {
         this.shutdown();
         return 'the PostgreSQL server is gone';
       }
-      await this.scan().catch((error: Error) => this.log(`scan failed: ${error.message}`));
+      await this.scan().then(
+        () => (this.lastScanError = undefined),
+        (error: Error) => {
+          // While `postgres` is being recreated (db reset) every scan fails the same way: say it once.
+          if (error.message !== this.lastScanError) this.log(`scan failed: ${error.message}`);
+          this.lastScanError = error.message;
+        },
+      );
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         setTimeout(resolve, this.settings.scanIntervalMs ?? 1000);
@@ -106,8 +114,13 @@ export class PgNetWorker {
     }
   }
 
-  /** Connects to a database; keeps the connection as its queue's when pg_net is there, else closes it. */
+  /**
+   * Serves a database when pg_net is created there. `postgres` is asked through the kept
+   * connection; any other database through a short connection, kept as its queue's when the
+   * extension is there, else closed (and asked again at the next scan).
+   */
   private async serveIfInstalled(name: string): Promise<void> {
+    if (name === 'postgres' && this.admin && !(await hasPgNet(this.admin))) return;
     const client = await this.connect(name);
     if (this.stopped || !(await hasPgNet(client))) {
       await client.end().catch(() => undefined);

@@ -56,22 +56,22 @@ export const nativeStack: StackRuntime = {
               notice: (message) => options.onNotice?.(message),
             },
           });
-          // pg_net's requests are sent by a worker beside the server, when the cluster offers our pg_net.
-          await ensurePgNetWorker({ projectId, port: result.port, env: project.env });
           const outcomes: Outcome[] = [{ type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } }];
-          if (platform) {
-            step.record({ type: 'SERVICE_STARTING', data: { service: 'studio' } });
-            const api = await startPlatformApi({ root: project.root, config: project.config, env: project.env });
-            outcomes.push({ type: 'SERVICE_HEALTHY', data: { service: 'studio', detail: `local platform API at ${api.url}` } });
-          }
+          if (platform) step.record({ type: 'SERVICE_STARTING', data: { service: 'studio' } });
+          // Side by side: the platform API, and the worker that sends pg_net's requests (when the
+          // cluster offers our pg_net).
+          const [api] = await Promise.all([
+            platform ? startPlatformApi({ root: project.root, config: project.config, env: project.env }) : undefined,
+            ensurePgNetWorker({ projectId, port: result.port, env: project.env }),
+          ]);
+          if (api) outcomes.push({ type: 'SERVICE_HEALTHY', data: { service: 'studio', detail: `local platform API at ${api.url}` } });
           return [...outcomes, { type: 'STARTED' }];
         },
       },
       'stack.stop': {
         title: 'Stopping the local stack',
         run: async () => {
-          const platformStopped = await stopPlatformApi(projectId, project.env);
-          await stopPgNetWorker(projectId, project.env);
+          const [platformStopped] = await Promise.all([stopPlatformApi(projectId, project.env), stopPgNetWorker(projectId, project.env)]);
           await nativeRuntime.stop(projectId, runtimeOptions);
           const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
           return [
@@ -84,8 +84,7 @@ export const nativeStack: StackRuntime = {
       'stack.delete-data': {
         title: 'Deleting the local data',
         run: async () => {
-          await stopPlatformApi(projectId, project.env);
-          await stopPgNetWorker(projectId, project.env);
+          await Promise.all([stopPlatformApi(projectId, project.env), stopPgNetWorker(projectId, project.env)]);
           await nativeRuntime.destroyData(projectId, runtimeOptions);
           return { type: 'DATA_DELETED' };
         },
@@ -100,8 +99,7 @@ export const nativeStack: StackRuntime = {
   },
 
   async stopById(projectId, backup, env) {
-    await stopPlatformApi(projectId, env);
-    await stopPgNetWorker(projectId, env);
+    await Promise.all([stopPlatformApi(projectId, env), stopPgNetWorker(projectId, env)]);
     await nativeRuntime.stop(projectId, { env });
     if (!backup) await nativeRuntime.destroyData(projectId, { env });
     return realityOf(await nativeRuntime.status(projectId, undefined, { env }));
