@@ -37,7 +37,7 @@ language sql immutable strict parallel safe
 begin atomic
   select signing_input || '.' || algorithm_sign(signing_input, secret, algorithm)
   from (
-    select url_encode(convert_to(json_build_object('alg', algorithm, 'typ', 'JWT')::text, 'utf8'))
+    select url_encode(convert_to(jsonb_build_object('alg', algorithm, 'typ', 'JWT')::text, 'utf8'))
       || '.' || url_encode(convert_to(payload::text, 'utf8')) as signing_input
   ) as parts;
 end;
