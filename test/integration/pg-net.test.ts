@@ -1,7 +1,7 @@
 /**
- * pg_net on the native runtime, end to end: a project whose migration creates the extension is
- * started with `supabase start` (real PostgreSQL, the real worker process), its requests go to a
- * real HTTP server on loopback, and the responses, timeouts and failures land in
+ * pg_net on the native runtime, end to end: a project whose migrations create the extension (if
+ * not there: it is preinstalled) and a database webhook is started with `supabase start` (real
+ * PostgreSQL, the real worker process), its requests go to a real HTTP server on loopback, and the responses, timeouts and failures land in
  * `net._http_response` as on the platform. `db reset`, a second database, a pgTAP file, `stop`
  * and a killed server are covered too.
  */
@@ -26,7 +26,13 @@ interface Received {
   body: string;
 }
 
-const MIGRATION = 'create extension if not exists pg_net with schema extensions;\n';
+/** What real projects write (a no-op here: pg_net is preinstalled), and a database webhook. */
+const MIGRATION = `create extension if not exists pg_net with schema extensions;
+create table public.orders (id int primary key, item text);
+`;
+const webhook = (url: string) => `create trigger orders_webhook after insert on public.orders
+  for each row execute function supabase_functions.http_request('${url}/webhook', 'POST', '{"Content-Type": "application/json"}', '{}', '1000');
+`;
 
 /** A pgTAP file: the request commits with its statement, then the file waits up to a second for the row. */
 const pgtapFile = (url: string) => `select plan(3);
@@ -103,6 +109,7 @@ describe('pg_net on the native runtime', function () {
     await writeFile(config, text);
     await mkdir(path.join(root, 'supabase', 'migrations'), { recursive: true });
     await writeFile(path.join(root, 'supabase', 'migrations', '20240101000000_pg_net.sql'), MIGRATION);
+    await writeFile(path.join(root, 'supabase', 'migrations', '20240102000000_webhook.sql'), webhook(base));
     await mkdir(path.join(root, 'supabase', 'tests'), { recursive: true });
     await writeFile(path.join(root, 'supabase', 'tests', 'pg_net_test.sql'), pgtapFile(base));
     const started = await cli(['start']);
@@ -115,11 +122,13 @@ describe('pg_net on the native runtime', function () {
     if (root) await removeDir(root);
   });
 
-  it('is created from our control file, which says it is the native runtime implementation', async () => {
-    const [row] = await query<{ version: string; comment: string }>(
-      "select e.extversion as version, a.comment from pg_extension e join pg_available_extensions a on a.name = e.extname where e.extname = 'pg_net'",
+  it('is preinstalled in schema extensions from our control file, which says it is the native runtime implementation', async () => {
+    const [row] = await query<{ version: string; comment: string; schema: string }>(
+      `select e.extversion as version, a.comment, e.extnamespace::regnamespace::text as schema
+         from pg_extension e join pg_available_extensions a on a.name = e.extname where e.extname = 'pg_net'`,
     );
     assert.equal(row?.version, '0.7.1');
+    assert.equal(row.schema, 'extensions');
     assert.match(row!.comment, /native runtime implementation/);
     const status = await pgNetWorkerStatus(path.basename(root), env);
     assert.equal(status.running, true, 'start runs the worker');
@@ -151,6 +160,24 @@ describe('pg_net on the native runtime', function () {
     assert.deepEqual(await query('select * from net.http_request_queue where id = $1', [id]), [], 'the queue row is deleted');
     const [collected] = await query<{ status: string; code: number }>('select (r).status::text as status, ((r).response).status_code as code from net.http_collect_response($1) r', [id]);
     assert.deepEqual(collected, { status: 'SUCCESS', code: 201 });
+  });
+
+  it('fires a database webhook (supabase_functions.http_request) with the row as its payload', async () => {
+    await query("insert into public.orders values (7, 'book')");
+    const [hook] = await query<{ request_id: string; hook_name: string }>('select request_id, hook_name from supabase_functions.hooks order by id desc limit 1');
+    assert.equal(hook?.hook_name, 'orders_webhook');
+    const { row } = await responseOf(hook.request_id, 1000);
+    assert.equal(row.status_code, 201);
+    const seen = received.find((r) => r.url === '/webhook');
+    assert.deepEqual(JSON.parse(seen!.body), { type: 'INSERT', table: 'orders', schema: 'public', record: { id: 7, item: 'book' }, old_record: null });
+  });
+
+  it('grants the request functions to the API roles, not to everyone', async () => {
+    const [row] = await query<{ anon: boolean; public_role: boolean }>(
+      `select has_function_privilege('anon', 'net.http_post(text, jsonb, jsonb, jsonb, integer)', 'execute') as anon,
+              exists (select 1 from pg_proc p, aclexplode(p.proacl) a where p.oid = 'net.http_post(text, jsonb, jsonb, jsonb, integer)'::regprocedure and a.grantee = 0) as public_role`,
+    );
+    assert.deepEqual(row, { anon: true, public_role: false });
   });
 
   it('sends net.http_get and net.http_delete with their headers', async () => {
