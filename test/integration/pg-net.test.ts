@@ -182,14 +182,14 @@ describe('pg_net on the native runtime', function () {
 
   it('sends net.http_get and net.http_delete with their headers', async () => {
     const [{ get, del }] = await query<{ get: string; del: string }>(
-      `select net.http_get($1, '{"a": "1"}'::jsonb, '{"X-Get": "g"}'::jsonb) as get, net.http_delete($2) as del`,
+      `select net.http_get($1, '{"a": "1", "é": "ü~"}'::jsonb, '{"X-Get": "g"}'::jsonb) as get, net.http_delete($2) as del`,
       [`${base}/get`, `${base}/delete`],
     );
     await responseOf(get, 1000);
     await responseOf(del, 1000);
     const seenGet = received.find((r) => r.url.startsWith('/get'));
     assert.equal(seenGet?.method, 'GET');
-    assert.equal(seenGet?.url, '/get?a=1');
+    assert.equal(seenGet?.url, '/get?a=1&%C3%A9=%C3%BC~', 'params are percent-encoded as UTF-8, unreserved characters kept');
     assert.equal(seenGet?.headers['x-get'], 'g');
     assert.equal(received.find((r) => r.url.startsWith('/delete'))?.method, 'DELETE');
   });
