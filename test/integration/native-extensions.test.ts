@@ -189,3 +189,55 @@ describe('native runtime extensions', function () {
     assert.equal(diff.trim(), '');
   });
 });
+
+describe('native runtime extensions with the embedded binaries', function () {
+  this.timeout(180_000);
+  let env: NodeJS.ProcessEnv;
+  const roots: string[] = [];
+  const ids: string[] = [];
+
+  before(async () => {
+    env = await nativeTestEnv({ SUPABASE_NATIVE_POSTGRES: 'embedded' });
+  });
+  after(async () => {
+    for (const id of ids) await nativeRuntime.destroyData(id, { env }).catch(() => undefined);
+    await Promise.all(roots.map(removeDir));
+  });
+
+  async function project(migration: string): Promise<{ root: string; config: ProjectConfig }> {
+    const root = await tempDir('native-ext-embedded');
+    roots.push(root);
+    await initProject(root);
+    await mkdir(path.join(root, 'supabase', 'migrations'), { recursive: true });
+    await writeFile(path.join(root, 'supabase', 'migrations', '20240101000000_ext.sql'), migration);
+    const { config } = await loadConfig(root, { env });
+    config.db.port = await freePort();
+    ids.push(config.project_id);
+    return { root, config };
+  }
+
+  it('finds our SQL extensions in the overlay: pgjwt and the preinstalled vault work', async () => {
+    const { root, config } = await project(`${EXTENSION_MIGRATIONS['20240101000001_vault.sql']}${EXTENSION_MIGRATIONS['20240101000002_pgjwt.sql']}`);
+    const started = await nativeRuntime.start({ root, config }, { env });
+    assert.equal(started.binaries?.source, 'embedded');
+    await withConnection({ port: config.db.port }, async (client) => {
+      const token = (await client.query(`select extensions.sign('{"sub":"x"}'::json, 'k') as t`)).rows[0].t as string;
+      assert.equal((await jwtVerify(token, new TextEncoder().encode('k'))).payload.sub, 'x');
+      await client.query("select vault.create_secret('embedded-secret', 'e')");
+      assert.equal((await client.query("select decrypted_secret from vault.decrypted_secrets where name = 'e'")).rows[0].decrypted_secret, 'embedded-secret');
+    });
+  });
+
+  it('http names the PL/Python problem and the packages that solve it', async function () {
+    // Only where the embedded plpython3.so cannot load (no Python 3.6 library), as on Debian 12.
+    const { root, config } = await project(EXTENSION_MIGRATIONS['20240101000000_http.sql']!);
+    try {
+      await nativeRuntime.start({ root, config }, { env });
+    } catch (error) {
+      assert.match((error as Error).message, /could not load library "[^"]*plpython3\.so"/);
+      assert.match((error as { suggestion?: string }).suggestion ?? '', /apt-get install postgresql-15 postgresql-plpython3-15/);
+      return;
+    }
+    this.skip();
+  });
+});
