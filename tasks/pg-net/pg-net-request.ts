@@ -44,6 +44,12 @@ export function sendRequest(request: QueuedRequest): Promise<RequestOutcome> {
   const timeoutMs = Math.max(1, request.timeout_milliseconds);
   return new Promise((resolve) => {
     let settled = false;
+    // The whole exchange, connection to last byte, as curl's CURLOPT_TIMEOUT_MS.
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      finish({ kind: 'failure', timedOut: true, message: TIMEOUT_MESSAGE });
+      abort.abort();
+    }, timeoutMs);
     const finish = (outcome: RequestOutcome) => {
       if (settled) return;
       settled = true;
@@ -51,27 +57,29 @@ export function sendRequest(request: QueuedRequest): Promise<RequestOutcome> {
       resolve(outcome);
     };
     const client = url.protocol === 'https:' ? https : http;
-    const outgoing = client.request(url, { method: request.method.toUpperCase(), headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', (error) => finish({ kind: 'failure', timedOut: false, message: error.message }));
-      response.on('end', () => {
-        // text cannot hold NUL characters; the rest of a binary body stays as decoded.
-        const content = Buffer.concat(chunks).toString('utf8').replace(/\0/g, '');
-        finish({
-          kind: 'response',
-          statusCode: response.statusCode ?? 0,
-          contentType: response.headers['content-type'] ?? null,
-          headers: headersOf(response.rawHeaders),
-          content: content === '' ? null : content,
+    let outgoing: http.ClientRequest;
+    try {
+      outgoing = client.request(url, { method: request.method.toUpperCase(), headers, signal: abort.signal }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', (error) => finish({ kind: 'failure', timedOut: false, message: error.message }));
+        response.on('end', () => {
+          // text cannot hold NUL characters; the rest of a binary body stays as decoded.
+          const content = Buffer.concat(chunks).toString('utf8').replace(/\0/g, '');
+          finish({
+            kind: 'response',
+            statusCode: response.statusCode ?? 0,
+            contentType: response.headers['content-type'] ?? null,
+            headers: headersOf(response.rawHeaders),
+            content: content === '' ? null : content,
+          });
         });
       });
-    });
-    // The whole exchange, connection to last byte, as curl's CURLOPT_TIMEOUT_MS.
-    const timer = setTimeout(() => {
-      finish({ kind: 'failure', timedOut: true, message: TIMEOUT_MESSAGE });
-      outgoing.destroy();
-    }, timeoutMs);
+    } catch (error) {
+      // A header name or value that HTTP cannot carry (a newline, say) is refused before sending.
+      finish({ kind: 'failure', timedOut: false, message: (error as Error).message });
+      return;
+    }
     outgoing.on('error', (error) => finish({ kind: 'failure', timedOut: false, message: error.message }));
     if (request.body && request.body.length > 0) outgoing.end(request.body);
     else outgoing.end();

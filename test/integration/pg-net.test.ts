@@ -205,12 +205,14 @@ describe('pg_net on the native runtime', function () {
     assert.equal(collected?.status, 'ERROR');
   });
 
-  it('records a connection failure in error_msg', async () => {
+  it('records a connection failure, or a header HTTP cannot carry, in error_msg', async () => {
     const closed = await freePort();
     const [{ id }] = await query<{ id: string }>('select net.http_get($1) as id', [`http://127.0.0.1:${closed}/`]);
     const { row } = await responseOf(id, 2000);
     assert.match(row.error_msg as string, /ECONNREFUSED/);
     assert.equal(row.status_code, null);
+    const [bad] = await query<{ id: string }>(`select net.http_get($1, headers := jsonb_build_object('X-Bad', e'a\\nb')) as id`, [`${base}/bad-header`]);
+    assert.match((await responseOf(bad!.id, 2000)).row.error_msg as string, /header/i, 'a header HTTP cannot carry is an error row, not a lost request');
   });
 
   it('a request rolled back is never sent', async () => {
