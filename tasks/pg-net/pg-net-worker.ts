@@ -6,8 +6,7 @@
  * so a stack killed without `stop` does not leave it behind.
  */
 import pg from 'pg';
-import { readPidFile } from '../native/pg-process.js';
-import { isAlive } from '../native/sidecar-process.js';
+import { isProcessAlive, readPidFile } from '../native/pg-process.js';
 import { TEMPLATE_DATABASE } from '../db/template-database.js';
 import { DatabaseQueue, hasPgNet } from './pg-net-database.js';
 import { WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
@@ -66,7 +65,7 @@ export class PgNetWorker {
 
   private async serverAlive(): Promise<boolean> {
     const { postmasterPid, dataDir } = this.settings;
-    if (!isAlive(postmasterPid)) return false;
+    if (!(await isProcessAlive(postmasterPid))) return false;
     const pidFile = await readPidFile(dataDir);
     return pidFile?.pid === postmasterPid;
   }
