@@ -17,7 +17,7 @@ import { isProcessAlive, readPidFile } from '../../tasks/native/pg-process.js';
 import { pgNetWorkerStatus } from '../../tasks/pg-net/pg-net-process.js';
 import { closeServer } from '../helpers/close-server.js';
 import { runMain } from '../helpers/run-cli.js';
-import { freePort, nativeTestEnv, removeDir, tempDir } from './support/temp-project.js';
+import { freePort, nativeTestEnv, pgMetaPortEnv, removeDir, tempDir, withFreeServicePorts } from './support/temp-project.js';
 
 interface Received {
   method: string;
@@ -101,11 +101,11 @@ describe('pg_net on the native runtime', function () {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     root = await tempDir('pgnet');
-    env = await nativeTestEnv({ SUPABASE_RUNTIME: 'native' });
+    env = await nativeTestEnv({ SUPABASE_RUNTIME: 'native', ...(await pgMetaPortEnv()) });
     assert.equal((await cli(['init'])).code, 0);
     port = await freePort();
     const config = path.join(root, 'supabase', 'config.toml');
-    const text = (await readFile(config, 'utf8')).replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${await freePort()}`);
+    const text = await withFreeServicePorts((await readFile(config, 'utf8')).replace(/^port = 54322$/m, `port = ${port}`));
     await writeFile(config, text);
     await mkdir(path.join(root, 'supabase', 'migrations'), { recursive: true });
     await writeFile(path.join(root, 'supabase', 'migrations', '20240101000000_pg_net.sql'), MIGRATION);
