@@ -1,15 +1,17 @@
 /**
  * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process and,
  * beside it, the services of native-services.ts (the local platform API on the studio port,
- * postgres-meta, the mail catcher on the inbucket ports); every other service exists only as a
- * container image, so it is recorded as unavailable (or excluded, when the user left it out),
- * never pretended.
+ * postgres-meta, the mail catcher on the inbucket ports) and the worker that sends pg_net's
+ * requests (when the cluster offers our pg_net; not a stack service, so not in the journal);
+ * every other service exists only as a container image, so it is recorded as unavailable (or
+ * excluded, when the user left it out), never pretended.
  */
 import { STACK_SERVICES, type StackService } from '../../machines/service.machine.js';
 import type { Outcome } from '../orchestration/orchestration-types.js';
 import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
 import { NATIVE_SERVICES, answeringNativeServices, stopNativeServices } from './native-services.js';
+import { ensurePgNetWorker, stopPgNetWorker } from '../pg-net/pg-net-process.js';
 import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
 
 function realityOf(status: NativeStatus): RuntimeReality {
@@ -21,6 +23,12 @@ function realityOf(status: NativeStatus): RuntimeReality {
     dataLocation: status.dataDir,
     services: new Set<StackService>(running && status.healthy ? ['db'] : []),
   };
+}
+
+/** Stops what runs beside the database: the native services (returned when they ran) and the pg_net worker. */
+async function stopBeside(projectId: string, env: NodeJS.ProcessEnv): Promise<StackService[]> {
+  const [stopped] = await Promise.all([stopNativeServices(projectId, env), stopPgNetWorker(projectId, env)]);
+  return stopped;
 }
 
 export const nativeStack: StackRuntime = {
@@ -56,12 +64,16 @@ export const nativeStack: StackRuntime = {
               },
               notice,
             },
+          }).then(async (result) => {
+            // pg_net's requests are sent by a worker beside the server, once it accepts connections.
+            await ensurePgNetWorker({ projectId, port: result.port, env: project.env });
+            return result;
           });
           const settled = await Promise.allSettled([database, ...services.map((entry) => entry.start(project, notice))]);
           const failure = settled.find((result) => result.status === 'rejected');
           if (failure) {
             // Nothing half started stays behind: the database stopped itself, the rest stop here.
-            await stopNativeServices(projectId, project.env);
+            await stopBeside(projectId, project.env);
             throw failure.reason;
           }
           const [db, ...details] = settled.map((result) => (result as PromiseFulfilledResult<unknown>).value);
@@ -76,7 +88,7 @@ export const nativeStack: StackRuntime = {
       'stack.stop': {
         title: 'Stopping the local stack',
         run: async () => {
-          const [stopped] = await Promise.all([stopNativeServices(projectId, project.env), nativeRuntime.stop(projectId, runtimeOptions)]);
+          const [stopped] = await Promise.all([stopBeside(projectId, project.env), nativeRuntime.stop(projectId, runtimeOptions)]);
           const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
           return [
             ...stopped.map((service) => ({ type: 'SERVICE_STOPPED', data: { service } })),
@@ -88,7 +100,7 @@ export const nativeStack: StackRuntime = {
       'stack.delete-data': {
         title: 'Deleting the local data',
         run: async () => {
-          await stopNativeServices(projectId, project.env);
+          await stopBeside(projectId, project.env);
           await nativeRuntime.destroyData(projectId, runtimeOptions);
           return { type: 'DATA_DELETED' };
         },
@@ -104,7 +116,7 @@ export const nativeStack: StackRuntime = {
   },
 
   async stopById(projectId, backup, env) {
-    await Promise.all([stopNativeServices(projectId, env), nativeRuntime.stop(projectId, { env })]);
+    await Promise.all([stopBeside(projectId, env), nativeRuntime.stop(projectId, { env })]);
     if (!backup) await nativeRuntime.destroyData(projectId, { env });
     return realityOf(await nativeRuntime.status(projectId, undefined, { env }));
   },
