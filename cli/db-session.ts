@@ -102,3 +102,13 @@ export async function gitBranch(ctx: CommandContext): Promise<string> {
 export function stderrNotice(ctx: CommandContext): (message: string) => void {
   return (message) => ctx.io.stderr(`${message}\n`);
 }
+
+/**
+ * In a terminal, this command's SQL steps (migrations, seed, pgTAP) draw as a listr2 task list on
+ * stderr; otherwise they print the original's plain lines (tasks/orchestration/sql-steps.ts).
+ */
+export async function showStepsInTerminal(ctx: CommandContext): Promise<void> {
+  if (!ctx.io.interactive) return;
+  const { useTerminal } = await import('../tasks/orchestration/sql-steps.js');
+  useTerminal(process.stderr);
+}

@@ -1,11 +1,12 @@
 /** `db push` (facts §5.7): pending migrations, optionally roles and seed, with a dry run. No prompt at this tag. */
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
-import { migrationStreamOf, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';
+import { migrationStreamOf, prepareTarget, showStepsInTerminal, stderrNotice, targetKind, withTarget } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 
 /** Pushes local migrations to the target (linked by default), one recorded step each, under the project's lock. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
+  await showStepsInTerminal(ctx);
   const { applyPending, findPending } = await import('../../tasks/db/push.js');
   const { applyCustomRoles, applySeed } = await import('../../tasks/db/seed.js');
   const { appliedEvent } = await import('../../tasks/db/migration-events.js');

@@ -6,12 +6,13 @@
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { resolveDbTarget } from '../db-target.js';
-import { gitBranch, migrationStreamOf, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
+import { gitBranch, migrationStreamOf, prepareTarget, projectConfig, showStepsInTerminal, stderrNotice, targetKind } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 import { confirm } from '../prompt.js';
 
 /** Resets the target database. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
+  await showStepsInTerminal(ctx);
   const { migrationFileOf, parseVersion } = await import('../../tasks/db/migration-repair.js');
   const notice = stderrNotice(ctx);
   const version = typeof ctx.flags.version === 'string' && ctx.flags.version !== '' ? parseVersion(ctx.flags.version) : undefined;

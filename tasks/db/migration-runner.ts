@@ -22,6 +22,7 @@ import { closesTransaction, isNonTransactional, opensTransaction, scanStatements
 import { describeSqlError, missingExtension, missingExtensionSuggestion } from './sql-error.js';
 import { TaskError } from '../task-error.js';
 import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
+import { runSqlSteps, type SqlStep } from '../orchestration/sql-steps.js';
 
 /** Where progress lines go (stderr in the CLI). */
 export type Notice = (message: string) => void;
@@ -53,24 +54,35 @@ export interface ApplyOptions {
   onApplied?: (migration: MigrationFile) => void;
 }
 
-/** Applies `migrations` in order, printing `Applying migration <file>...` for each. */
+/**
+ * Applies `migrations` in order, one listr2 task each titled `Applying migration <file>...`
+ * (printed as that line in plain output, sql-steps.ts).
+ */
 export async function applyMigrations(client: pg.Client, migrations: MigrationFile[], notice: Notice = () => undefined, options: ApplyOptions = {}): Promise<MigrationRunResult> {
   const result: MigrationRunResult = { applied: [] };
   const step = options.step ?? unrecorded;
   const backendPid = (client as pg.Client & { processID?: number }).processID ?? null;
-  for (const migration of migrations) {
-    notice(`Applying migration ${migration.file}...`);
-    try {
-      const sql = await readFile(migration.path, 'utf8');
-      await step(`apply ${migration.file}`, async () => {
-        await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
-        options.onApplied?.(migration);
-      }, { migration: migration.version, backendPid });
-      result.applied.push(migration.file);
-    } catch (err) {
-      result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err) };
-      break;
-    }
+  const steps = migrations.map((migration): SqlStep => ({
+    title: `Applying migration ${migration.file}...`,
+    run: async () => {
+      try {
+        const sql = await readFile(migration.path, 'utf8');
+        await step(`apply ${migration.file}`, async () => {
+          await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
+          options.onApplied?.(migration);
+        }, { migration: migration.version, backendPid });
+        result.applied.push(migration.file);
+      } catch (err) {
+        result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err) };
+        throw result.failed.error;
+      }
+    },
+  }));
+  try {
+    await runSqlSteps(steps, notice);
+  } catch (err) {
+    // A file's failure is the result's; anything else (listr2 itself) is not ours to swallow.
+    if (!result.failed) throw err;
   }
   return result;
 }
