@@ -54,12 +54,15 @@ export async function runSqlSteps(steps: SqlStep[], notice: (line: string) => vo
   try {
     if (parent) {
       // As listr2 does with a task that returns a list: the parent's renderer draws the subtasks,
-      // the list itself draws nothing. Kept after the parent ends (collapseSubtasks: false there).
-      const list = parent.newListr(guarded, { exitOnError: true });
-      list.rendererClass = listr2.SilentRenderer;
-      parent.task.subtasks = [...parent.task.subtasks, ...list.tasks] as typeof parent.task.subtasks;
-      parent.task.emit(listr2.ListrTaskEventType.SUBTASK, parent.task.subtasks);
-      await list.run();
+      // each list itself draws nothing. One list per step, added as it starts, so a step's title
+      // shows once it runs, as its plain line would. Kept after the parent ends (collapseSubtasks: false there).
+      for (const task of guarded) {
+        const list = parent.newListr([task], { exitOnError: true });
+        list.rendererClass = listr2.SilentRenderer;
+        parent.task.subtasks = [...(parent.task.subtasks ?? []), ...list.tasks] as typeof parent.task.subtasks;
+        parent.task.emit(listr2.ListrTaskEventType.SUBTASK, parent.task.subtasks);
+        await list.run();
+      }
     } else if (terminal) {
       const logger = new listr2.ListrLogger({ processOutput: new listr2.ProcessOutput(terminal, terminal) });
       await new listr2.Listr(guarded, {
