@@ -104,11 +104,11 @@ export function stderrNotice(ctx: CommandContext): (message: string) => void {
 }
 
 /**
- * In a terminal, this command's SQL steps (migrations, seed, pgTAP) draw as a listr2 task list on
- * stderr; otherwise they print the original's plain lines (tasks/orchestration/sql-steps.ts).
+ * For a command with SQL steps (migrations, seed, pgTAP): in a terminal they draw as a listr2 task
+ * list on stderr, otherwise they print the original's plain lines; listr2 starts loading now, while
+ * the command waits on the database (tasks/orchestration/sql-steps.ts).
  */
-export async function showStepsInTerminal(ctx: CommandContext): Promise<void> {
-  if (!ctx.io.interactive) return;
-  const { useTerminal } = await import('../tasks/orchestration/sql-steps.js');
-  useTerminal(process.stderr);
+export async function prepareSqlSteps(ctx: CommandContext): Promise<void> {
+  const steps = await import('../tasks/orchestration/sql-steps.js');
+  steps.prepareSqlSteps(ctx.io.interactive ? process.stderr : undefined);
 }

@@ -7,16 +7,16 @@
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
-import { prepareTarget, showStepsInTerminal, targetKind } from '../db-session.js';
+import { prepareSqlSteps, prepareTarget, targetKind } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 
 /** Runs the tests; returns 1 when any file fails, errors or breaks its plan. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
-  await showStepsInTerminal(ctx);
   const target = await resolveDbTarget(ctx);
   const { collectTestFiles } = await import('../../tasks/testing/test-files.js');
   const { prove } = await import('../../tasks/testing/prove.js');
   const testsDir = path.join(ctx.projectRoot, 'supabase', 'tests');
+  await prepareSqlSteps(ctx);
   const report = await runProjectOperation(ctx, { kind: 'test-db', params: { target: targetKind(target) } }, async (operation) => {
     // As in the original, a stack that is down is said first, before anything about the files.
     await prepareTarget(ctx, target, { announce: false });

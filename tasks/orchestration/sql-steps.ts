@@ -2,7 +2,7 @@
  * The SQL steps of a command (each migration file, the seed, the custom roles, pgTAP) as listr2
  * tasks, so a user reads them as a progress list. Where they show depends on where the command is:
  * - inside a running task of a terminal's task list (`start`): subtasks under that task;
- * - in a terminal the command handed over with `useTerminal` (`db reset`, `migration up` ...):
+ * - in a terminal the command handed over with `prepareSqlSteps` (`db reset`, `migration up` ...):
  *   a list of their own, drawn by listr2's default renderer;
  * - otherwise (plain output): the plain-lines renderer below, which writes the title of each
  *   step as it starts through the command's notice function, which are the very lines the
@@ -26,15 +26,27 @@ export interface SqlStep {
 /** Where a command's own SQL step lists draw when its stderr is a terminal. */
 let terminal: NodeJS.WriteStream | undefined;
 
-/** Lets the SQL step lists of this command draw on `stream` (its stderr, when that is a terminal). */
-export function useTerminal(stream: NodeJS.WriteStream | undefined): void {
+let loading: Promise<Listr2> | undefined;
+
+/** listr2, loaded once; `prepareSqlSteps` starts it early so it loads while the database works. */
+function listr2Module(): Promise<Listr2> {
+  return (loading ??= import('listr2'));
+}
+
+/**
+ * Called as a command that runs SQL steps begins: listr2 starts loading in the background (a
+ * command waits on the database long before its first step), and the lists may draw on `stream`
+ * (the command's stderr) when it is a terminal.
+ */
+export function prepareSqlSteps(stream: NodeJS.WriteStream | undefined): void {
   terminal = stream?.isTTY ? stream : undefined;
+  listr2Module().catch(() => undefined);
 }
 
 /** Runs `steps` in order as listr2 tasks; the first failure stops them and is rethrown. */
 export async function runSqlSteps(steps: SqlStep[], notice: (line: string) => void): Promise<void> {
   if (steps.length === 0) return;
-  const listr2 = await import('listr2');
+  const listr2 = await listr2Module();
   let failure: { error: unknown } | undefined;
   // listr2 reports a failed task its own way; the step's error is kept so it is rethrown unchanged.
   const guarded: ListrTask[] = steps.map((step) => ({
