@@ -16,10 +16,8 @@ create extension if not exists pg_stat_statements with schema extensions;
 create schema if not exists graphql_public;
 grant usage on schema graphql_public to postgres, anon, authenticated, service_role;
 
--- Owned by services that are not part of the native runtime; present so grants and
--- `alter publication` statements in migrations find them.
-create schema if not exists realtime;
-grant usage on schema realtime to postgres, anon, authenticated, service_role;
+-- The realtime server's control-plane and the analytics schemas, created empty by the original
+-- CLI's start-up template (the `realtime` schema itself is 05-realtime.sql).
 create schema if not exists _realtime authorization postgres;
 create schema if not exists _analytics authorization postgres;
 

@@ -23,7 +23,13 @@ export async function setUpDatabase(
 ): Promise<DbSetupResult> {
   const { config } = target;
   return withConnection({ host: target.host, port: config.db.port, password: config.db.password, connectTimeoutMs: 2_000 }, async (client) => {
+    // The platform's Postgres image starts the auth, storage and realtime schemas and those
+    // services migrate them to their own versions: our copies of their final state would collide
+    // with those migrations. They run only where the image left the schema out (a plain image).
+    const existing = await client.query<{ nspname: string }>('select nspname from pg_namespace');
+    const imageSchemas = new Set(existing.rows.map((row) => row.nspname));
     for (const script of await bootstrapScripts()) {
+      if (script.serviceSchema && imageSchemas.has(script.serviceSchema)) continue;
       try {
         await client.query(script.sql);
       } catch (err) {

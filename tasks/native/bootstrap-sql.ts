@@ -12,7 +12,14 @@ import { TaskError } from '../task-error.js';
 export interface BootstrapScript {
   name: string;
   sql: string;
+  /**
+   * The schema a service's own migrations create on the platform's images (auth, storage,
+   * realtime), from the script's `-- service schema: <name>` line; absent for the rest.
+   */
+  serviceSchema?: string;
 }
+
+const SERVICE_SCHEMA_LINE = /^-- service schema: ([a-z_]+)$/m;
 
 let cached: Promise<BootstrapScript[]> | undefined;
 
@@ -21,7 +28,12 @@ export function bootstrapScripts(): Promise<BootstrapScript[]> {
   cached ??= (async () => {
     const dir = await findBootstrapDir();
     const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
-    return Promise.all(names.map(async (name) => ({ name, sql: await readFile(path.join(dir, name), 'utf8') })));
+    return Promise.all(
+      names.map(async (name) => {
+        const sql = await readFile(path.join(dir, name), 'utf8');
+        return { name, sql, serviceSchema: SERVICE_SCHEMA_LINE.exec(sql)?.[1] };
+      }),
+    );
   })();
   return cached;
 }
