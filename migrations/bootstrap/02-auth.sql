@@ -2,7 +2,7 @@
 -- The auth schema as the auth server (GoTrue v2.132.3, the version CLI 1.145.4 runs) leaves it
 -- on top of the Postgres image's starting point: its 15 tables, 4 enums, indexes, constraint
 -- names, comments, grants and owners, and the JWT helpers used in RLS policies.
--- Facts: /work/shared/reference/service-schemas.md section 2. No auth server runs on the native
+-- Facts: shared/reference/service-schemas.md section 2. No auth server runs on the native
 -- runtime; these are its tables, not a stand-in, and the version rows below let a real GoTrue
 -- pointed at this database find nothing left to migrate.
 

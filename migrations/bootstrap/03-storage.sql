@@ -2,7 +2,7 @@
 -- The storage schema as the storage server (storage-api v0.46.4, the version CLI 1.145.4 runs)
 -- leaves it on top of the Postgres image's starting point: buckets, objects, its migrations
 -- table, the seven functions, constraint and index names, owners and grants.
--- Facts: /work/shared/reference/service-schemas.md section 1. No storage server runs on the
+-- Facts: shared/reference/service-schemas.md section 1. No storage server runs on the
 -- native runtime; these are its tables, not a stand-in for it.
 
 create schema if not exists storage authorization supabase_admin;
@@ -59,6 +59,31 @@ create table storage.migrations (
   constraint migrations_pkey primary key (id),
   constraint migrations_name_key unique (name)
 );
+
+-- The rows the storage server's migration runner leaves: id, name and the SHA-1 of file name plus
+-- contents of each of its migration files at v0.46.4 (0 is the runner's own), so a real
+-- storage server pointed at this database finds its history intact and nothing to migrate.
+insert into storage.migrations (id, name, hash) values
+  (0, 'create-migrations-table', 'e18db593bcde2aca2a408c4d1100f6abba2195df'),
+  (1, 'initialmigration', '6ab16121fbaa08bbd11b712d05f358f9b555d777'),
+  (2, 'storage-schema', '5c7968fd083fcea04050c1b7f6253c9771b99011'),
+  (3, 'pathtoken-column', '2cb1b0004b817b29d5b0a971af16bafeede4b70d'),
+  (4, 'add-migrations-rls', '427c5b63fe1c5937495d9c635c263ee7a5905058'),
+  (5, 'add-size-functions', '79e081a1455b63666c1294a440f8ad4b1e6a7f84'),
+  (6, 'change-column-name-in-get-size', 'f93f62afdf6613ee5e7e815b30d02dc990201044'),
+  (7, 'add-rls-to-buckets', 'e7e7f86adbc51049f341dfe8d30256c1abca17aa'),
+  (8, 'add-public-to-buckets', 'fd670db39ed65f9d08b01db09d6202503ca2bab3'),
+  (9, 'fix-search-function', '3a0af29f42e35a4d101c259ed955b67e1bee6825'),
+  (10, 'search-files-search-function', '68dc14822daad0ffac3746a502234f486182ef6e'),
+  (11, 'add-trigger-to-auto-update-updated_at-column', '7425bdb14366d1739fa8a18c83100636d74dcaa2'),
+  (12, 'add-automatic-avif-detection-flag', '8e92e1266eb29518b6a4c5313ab8f29dd0d08df9'),
+  (13, 'add-bucket-custom-limits', 'cce962054138135cd9a8c4bcd531598684b25e7d'),
+  (14, 'use-bytes-for-max-size', '941c41b346f9802b411f06f30e972ad4744dad27'),
+  (15, 'add-can-insert-object-function', '934146bc38ead475f4ef4b555c524ee5d66799e5'),
+  (16, 'add-version', '76debf38d3fd07dcfc747ca49096457d95b1221b'),
+  (17, 'drop-owner-foreign-key', 'f1cbb288f1b7a4c1eb8c38504b80ae2a0153d101'),
+  (18, 'add_owner_id_column_deprecate_owner', 'e7a511b379110b08e2f214be852c35414749fe66'),
+  (19, 'alter-default-value-objects-id', '02e5e22a78626187e00d173dc45f58fa66a4f043');
 
 -- Access goes through policies that projects write; none exist by default.
 alter table storage.buckets enable row level security;

@@ -1,6 +1,6 @@
 -- The schema of database webhooks, as the original CLI's start-up template creates it: a
 -- trigger function that queues an HTTP request through pg_net for each row change, and the
--- audit trail of the hooks it fired. Facts: /work/shared/reference/service-schemas.md 3.6.
+-- audit trail of the hooks it fired. Facts: service-schemas.md 3.6.
 -- Creating webhook triggers works everywhere; firing one needs the pg_net extension.
 
 alter role supabase_functions_admin set search_path = supabase_functions;

@@ -2,7 +2,7 @@
 -- The realtime schema as the realtime server (v2.25.50, the version CLI 1.145.4 runs) leaves it
 -- once its tenant migrations ran: the change-data-capture subscriptions, their filters and the
 -- functions that turn a wal2json change into per-subscriber payloads, plus `channels`.
--- Facts: /work/shared/reference/service-schemas.md section 4. (`realtime.messages` and
+-- Facts: shared/reference/service-schemas.md section 4. (`realtime.messages` and
 -- `realtime.send` arrived in later realtime versions.) No realtime server runs on the native
 -- runtime; the version rows let a real one pointed at this database find nothing to migrate.
 
