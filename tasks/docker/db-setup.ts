@@ -6,7 +6,7 @@
 import { withConnection } from '../db/connect.js';
 import { migrateAndSeed } from '../db/migrate-and-seed.js';
 import { applyCustomRoles } from '../db/seed.js';
-import { bootstrapScripts } from '../native/bootstrap-sql.js';
+import { bootstrapScripts, scriptsForDatabase } from '../native/bootstrap-sql.js';
 import { applyProjectSettings } from '../native/project-settings.js';
 import type { ProjectConfig } from '../project/config.types.js';
 import { TaskError, messageOf } from '../task-error.js';
@@ -23,13 +23,10 @@ export async function setUpDatabase(
 ): Promise<DbSetupResult> {
   const { config } = target;
   return withConnection({ host: target.host, port: config.db.port, password: config.db.password, connectTimeoutMs: 2_000 }, async (client) => {
-    // The platform's Postgres image starts the auth, storage and realtime schemas and those
-    // services migrate them to their own versions: our copies of their final state would collide
-    // with those migrations. They run only where the image left the schema out (a plain image).
+    // What the image created already (the platform's image: auth, storage, realtime) is left to
+    // the image and its services.
     const existing = await client.query<{ nspname: string }>('select nspname from pg_namespace');
-    const imageSchemas = new Set(existing.rows.map((row) => row.nspname));
-    for (const script of await bootstrapScripts()) {
-      if (script.serviceSchema && imageSchemas.has(script.serviceSchema)) continue;
+    for (const script of scriptsForDatabase(await bootstrapScripts(), new Set(existing.rows.map((row) => row.nspname)))) {
       try {
         await client.query(script.sql);
       } catch (err) {

@@ -38,10 +38,25 @@ export function bootstrapScripts(): Promise<BootstrapScript[]> {
   return cached;
 }
 
+/**
+ * The scripts to run on a database that already has `existingSchemas`: all of them, except
+ * those whose service schema is there already. The platform's Postgres image starts the auth,
+ * storage and realtime schemas and those services migrate them to their own versions; our copy
+ * of their final state would collide with those migrations.
+ */
+export function scriptsForDatabase(scripts: BootstrapScript[], existingSchemas: ReadonlySet<string>): BootstrapScript[] {
+  return scripts.filter((script) => !script.serviceSchema || !existingSchemas.has(script.serviceSchema));
+}
+
 /** A digest of the scripts: a cached template cluster is reused only while it matches. */
 export async function bootstrapDigest(): Promise<string> {
+  return digestOf(await bootstrapScripts());
+}
+
+/** The digest of `scripts`: names and texts, so an edit, a new file or a rename changes it. */
+export function digestOf(scripts: BootstrapScript[]): string {
   const hash = createHash('sha256');
-  for (const script of await bootstrapScripts()) hash.update(script.name).update('\0').update(script.sql).update('\0');
+  for (const script of scripts) hash.update(script.name).update('\0').update(script.sql).update('\0');
   return hash.digest('hex');
 }
 
