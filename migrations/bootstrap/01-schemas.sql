@@ -17,7 +17,8 @@ create extension if not exists pg_stat_statements with schema extensions;
 -- original stack keeps this placeholder of the same signature, which answers with an error.
 -- Facts: shared/reference/service-schemas.md 3.3 and 3.5.
 create schema if not exists graphql_public authorization supabase_admin;
-grant usage on schema graphql_public to postgres, anon, authenticated, service_role;
+grant usage on schema graphql_public to anon, authenticated, service_role;
+grant usage on schema graphql_public to postgres with grant option;
 alter default privileges for role supabase_admin in schema graphql_public grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema graphql_public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema graphql_public grant all on sequences to postgres, anon, authenticated, service_role;
