@@ -104,4 +104,40 @@ describe('service schemas of a fresh native stack', function () {
       await client.query('rollback');
     }
   });
+  it('read the publication\'s changes from a wal2json slot and keep those a subscriber may see', async () => {
+    // Requires wal2json (Debian: postgresql-15-wal2json), which the platform's image has too.
+    // Recent minor releases load only the output plugins that output_plugin_libraries names
+    // (a superuser setting: this session's is enough for the slot functions it calls).
+    const allowList = await client.query("select 1 from pg_settings where name = 'output_plugin_libraries'");
+    if (allowList.rowCount) await client.query('set output_plugin_libraries = pgoutput, test_decoding, wal2json');
+    await client.query("select pg_create_logical_replication_slot('realtime_snapshot_test', 'wal2json', true)");
+    try {
+      await client.query('create table public.feed (id int primary key, body text)');
+      await client.query('grant select on public.feed to authenticated');
+      await client.query('alter publication supabase_realtime add table public.feed');
+      const sub = (await client.query(
+        "insert into realtime.subscription (subscription_id, entity, filters, claims) values (gen_random_uuid(), 'public.feed', array[('body', 'neq', 'quiet')::realtime.user_defined_filter], '{\"role\": \"authenticated\"}') returning subscription_id",
+      )).rows[0].subscription_id as string;
+      // Decoding stops at the flushed WAL, and the native cluster commits without waiting for
+      // the flush: these commits wait, so the changes are there to read at once.
+      await client.query('set synchronous_commit = on');
+      await client.query("insert into public.feed values (1, 'loud'), (2, 'quiet')");
+      await client.query("update public.feed set body = 'louder' where id = 1");
+      const rows = (await client.query("select * from realtime.list_changes('supabase_realtime', 'realtime_snapshot_test', 100, 1048576)")).rows;
+      assert.deepEqual(
+        rows.map((row) => [row.wal.type, row.wal.record, row.wal.old_record ?? null, row.subscription_ids]),
+        [
+          ['INSERT', { id: 1, body: 'loud' }, null, [sub]],
+          ['UPDATE', { id: 1, body: 'louder' }, { id: 1 }, [sub]],
+        ],
+      );
+    } finally {
+      await client.query("select pg_drop_replication_slot('realtime_snapshot_test')");
+      await client.query('alter publication supabase_realtime drop table public.feed').catch(() => undefined);
+      await client.query('drop table if exists public.feed');
+      await client.query('delete from realtime.subscription');
+      await client.query('reset synchronous_commit');
+      if (allowList.rowCount) await client.query('reset output_plugin_libraries');
+    }
+  });
 });
