@@ -6,7 +6,7 @@
 import { withConnection } from '../db/connect.js';
 import { migrateAndSeed } from '../db/migrate-and-seed.js';
 import { applyCustomRoles } from '../db/seed.js';
-import { bootstrapScripts } from '../native/bootstrap-sql.js';
+import { bootstrapScripts, scriptsForDatabase } from '../native/bootstrap-sql.js';
 import { applyProjectSettings } from '../native/project-settings.js';
 import type { ProjectConfig } from '../project/config.types.js';
 import { TaskError, messageOf } from '../task-error.js';
@@ -24,7 +24,10 @@ export async function setUpDatabase(
   const { config } = target;
   return withConnection({ host: target.host, port: config.db.port, password: config.db.password, connectTimeoutMs: 2_000 }, async (client) => {
     // Raw SQL: each bootstrap script is a multi-statement file run as it is.
-    for (const script of await bootstrapScripts()) {
+    // What the image created already (the platform's image: auth, storage, realtime) is left to
+    // the image and its services.
+    const existing = await client.query<{ nspname: string }>('select nspname from pg_namespace');
+    for (const script of scriptsForDatabase(await bootstrapScripts(), new Set(existing.rows.map((row) => row.nspname)))) {
       try {
         await client.query(script.sql);
       } catch (err) {

@@ -10,7 +10,14 @@ import { packageFolder } from '../package-folder.js';
 export interface BootstrapScript {
   name: string;
   sql: string;
+  /**
+   * The schema a service's own migrations create on the platform's images (auth, storage,
+   * realtime), from the script's `-- service schema: <name>` line; absent for the rest.
+   */
+  serviceSchema?: string;
 }
+
+const SERVICE_SCHEMA_LINE = /^-- service schema: ([a-z_]+)$/m;
 
 const cached = new Map<string, Promise<BootstrapScript[]>>();
 
@@ -21,7 +28,12 @@ function scriptsOf(folder: string): Promise<BootstrapScript[]> {
     scripts = (async () => {
       const dir = await packageFolder(`migrations/${folder}`);
       const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
-      return Promise.all(names.map(async (name) => ({ name, sql: await readFile(path.join(dir, name), 'utf8') })));
+      return Promise.all(
+        names.map(async (name) => {
+          const sql = await readFile(path.join(dir, name), 'utf8');
+          return { name, sql, serviceSchema: SERVICE_SCHEMA_LINE.exec(sql)?.[1] };
+        }),
+      );
     })();
     cached.set(folder, scripts);
   }
@@ -41,9 +53,24 @@ export async function nativeBootstrapScripts(): Promise<BootstrapScript[]> {
   return [...(await bootstrapScripts()), ...(await scriptsOf('native-bootstrap'))];
 }
 
+/**
+ * The scripts to run on a database that already has `existingSchemas`: all of them, except
+ * those whose service schema is there already. The platform's Postgres image starts the auth,
+ * storage and realtime schemas and those services migrate them to their own versions; our copy
+ * of their final state would collide with those migrations.
+ */
+export function scriptsForDatabase(scripts: BootstrapScript[], existingSchemas: ReadonlySet<string>): BootstrapScript[] {
+  return scripts.filter((script) => !script.serviceSchema || !existingSchemas.has(script.serviceSchema));
+}
+
 /** A digest of the native scripts: a cached template cluster is reused only while it matches. */
 export async function bootstrapDigest(): Promise<string> {
+  return digestOf(await nativeBootstrapScripts());
+}
+
+/** The digest of `scripts`: names and texts, so an edit, a new file or a rename changes it. */
+export function digestOf(scripts: BootstrapScript[]): string {
   const hash = createHash('sha256');
-  for (const script of await nativeBootstrapScripts()) hash.update(script.name).update('\0').update(script.sql).update('\0');
+  for (const script of scripts) hash.update(script.name).update('\0').update(script.sql).update('\0');
   return hash.digest('hex');
 }

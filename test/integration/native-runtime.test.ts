@@ -105,7 +105,7 @@ describe('native runtime', function () {
           "select extname, nspname from pg_extension join pg_namespace n on n.oid = extnamespace where extname in ('uuid-ossp', 'pgcrypto') order by 1",
         );
         assert.deepEqual(ext.rows, [{ extname: 'pgcrypto', nspname: 'extensions' }, { extname: 'uuid-ossp', nspname: 'extensions' }]);
-        assert.equal((await client.query("select storage.extension('a/b/c.tar.gz') as e")).rows[0].e, 'tar');
+        assert.equal((await client.query("select storage.extension('a/b/c.tar.gz') as e")).rows[0].e, 'gz');
         assert.deepEqual((await client.query("select storage.foldername('a/b/c.png') as f")).rows[0].f, ['a', 'b']);
         assert.equal((await client.query('select extensions.uuid_generate_v4() is not null as ok')).rows[0].ok, true);
         assert.equal((await client.query("select current_setting('app.settings.jwt_secret') as s")).rows[0].s, project.config.auth.jwt_secret);
