@@ -5,7 +5,7 @@
  * which .ci/run installs), against a real HTTP server on loopback.
  */
 import assert from 'node:assert/strict';
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -194,9 +194,7 @@ describe('native runtime extensions', function () {
   });
 
   it('db reset recreates it all, and a diff against the migrations is clean', async () => {
-    // The shadow database is another database of the same cluster, where pg_cron refuses to be
-    // created (its jobs live in cron.database_name only): the diff covers the other extensions
-    // until the shadow gets a cluster of its own (see the issue-19 report).
+    // pg_cron can only be created in `postgres`, so this shadow is a scratch cluster of its own.
     const url = `postgresql://postgres:postgres@127.0.0.1:${config.db.port}/postgres`;
     const result = await resetNativeDatabase(root, config, url, env);
     assert.equal(result.applied.length, Object.keys(EXTENSION_MIGRATIONS).length);
@@ -208,10 +206,12 @@ describe('native runtime extensions', function () {
     const id = await db(async (client) => (await client.query('select net.http_get($1) as id', [`${base}/net-again`])).rows[0].id as string);
     assert.equal((await responseRow(id, 3000)).status_code, 200);
     const listing = await listMigrations(root);
-    const migrations = listing.migrations.filter((migration) => !migration.file.endsWith('_cron.sql'));
     const schemas = await withConnection({ port: config.db.port }, (client) => listSchemas(client, DIFF_EXCLUDED_SCHEMAS));
-    const diff = await withShadow(url, migrations, () => undefined, (shadow) => diffSchemas(shadow.url, withDatabase(url, 'postgres'), schemas));
+    const diff = await withShadow(url, listing.migrations, () => undefined, (shadow) => diffSchemas(shadow.url, withDatabase(url, 'postgres'), schemas), env);
     assert.equal(diff.trim(), '');
+    // The scratch cluster is gone with its server.
+    const left = await readdir(path.join(env.SUPABASE_NATIVE_HOME!, '.scratch')).catch(() => [] as string[]);
+    assert.deepEqual(left.filter((name) => name.startsWith(`${process.pid}-`)), []);
   });
 });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describeSqlError, missingExtension, missingExtensionSuggestion } from '../../tasks/db/sql-error.js';
+import { describeSqlError, missingExtension, missingExtensionSuggestion, unloadableModuleSuggestion } from '../../tasks/db/sql-error.js';
 
 describe('a missing extension is named, with a fix that can work', () => {
   it('reads the name from PostgreSQL 15 and newer messages', () => {
@@ -19,5 +19,11 @@ describe('a missing extension is named, with a fix that can work', () => {
       assert.equal(text, 'extension "http" is not available on the native runtime (SQLSTATE 0A000)');
       assert.equal(text.match(/http/g)?.length, 1, text);
     }
+  });
+
+  it('a PL/Python that cannot load names the packages of the way that works', () => {
+    const message = 'could not load library "/home/u/.supabase/native/.pg/ab/lib/postgresql/plpython3.so": libpython3.6m.so.1.0: cannot open shared object file: No such file or directory';
+    assert.match(unloadableModuleSuggestion({ message }) ?? '', /apt-get install postgresql-15 postgresql-plpython3-15/);
+    assert.equal(unloadableModuleSuggestion({ message: 'could not load library "/x/lib/postgresql/other.so": nope' }), undefined);
   });
 });
