@@ -36,7 +36,7 @@ export function mailCatcherStatus(projectId: string, env: NodeJS.ProcessEnv = pr
 }
 
 /** Stops a project's mail catcher (its mail goes with it, as with the original's container); true when one ran. */
-export function stopMailCatcher(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function stopMailCatcher(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   return stopService(files(projectId, env), mailKind(projectId));
 }
 

@@ -60,7 +60,7 @@ export function pgMetaUrl(projectId: string, env: NodeJS.ProcessEnv = process.en
 }
 
 /** Stops a project's postgres-meta; true when one was running. */
-export function stopPgMeta(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function stopPgMeta(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   return stopService(files(projectId, env), kind);
 }
 

@@ -42,7 +42,8 @@ export async function pgNetWorkerStatus(projectId: string, env: NodeJS.ProcessEn
 }
 
 /** Stops the project's worker; true when one was running. */
-export function stopPgNetWorker(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function stopPgNetWorker(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  // Async so a refused project id rejects like the other stops run beside it, never throws past them.
   return stopService(pgNetWorkerFiles(projectId, env), KIND);
 }
 
