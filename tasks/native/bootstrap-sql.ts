@@ -1,13 +1,11 @@
 /**
  * The SQL that turns a fresh cluster into a Supabase-like database: migrations/bootstrap/*.sql
- * (roles, schemas, auth, storage, webhooks), applied in file-name order. The folder is found by
- * walking up from this module, so it works from the sources (tsx) and from dist/ alike.
+ * (roles, schemas, auth, storage, webhooks), applied in file-name order.
  */
 import { createHash } from 'node:crypto';
-import { access, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { TaskError } from '../task-error.js';
+import { packageFolder } from '../package-folder.js';
 
 export interface BootstrapScript {
   name: string;
@@ -19,7 +17,7 @@ let cached: Promise<BootstrapScript[]> | undefined;
 /** The bootstrap scripts in order. */
 export function bootstrapScripts(): Promise<BootstrapScript[]> {
   cached ??= (async () => {
-    const dir = await findBootstrapDir();
+    const dir = await packageFolder('migrations/bootstrap');
     const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
     return Promise.all(names.map(async (name) => ({ name, sql: await readFile(path.join(dir, name), 'utf8') })));
   })();
@@ -31,20 +29,4 @@ export async function bootstrapDigest(): Promise<string> {
   const hash = createHash('sha256');
   for (const script of await bootstrapScripts()) hash.update(script.name).update('\0').update(script.sql).update('\0');
   return hash.digest('hex');
-}
-
-async function findBootstrapDir(): Promise<string> {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, 'migrations', 'bootstrap');
-    try {
-      await access(candidate);
-      return candidate;
-    } catch {
-      // keep walking up
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new TaskError('failed to find migrations/bootstrap: the installation is incomplete');
-    dir = parent;
-  }
 }

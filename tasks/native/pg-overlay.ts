@@ -1,60 +1,100 @@
 /**
- * PostgreSQL 15 has one extension folder, fixed relative to the server binary. To offer the
- * embedded distribution's extensions plus those installed on the system (apt's pgTAP, say), we
- * build an overlay installation once per machine: the binaries hard-linked (copied across file
- * systems) into a folder of our own, next to `lib/` and `share/` folders made of symlinks to both
- * sources. The server finds its files relative to itself, so it sees the union; the
- * distribution wins where both have a file.
+ * PostgreSQL 15 has one extension folder, found relative to the server binary. To offer more
+ * than the binaries' own extensions (the system's apt packages next to the embedded distribution,
+ * SUPABASE_NATIVE_EXTENSION_DIRS, and always our own native-extensions/), we build an overlay
+ * installation once per machine and set of extensions: the binaries hard-linked (copied across
+ * file systems) into a folder of our own, laid out as the original install is (PostgreSQL finds
+ * share/ and lib/ by the same relative path from bin/ that it was built with), with every other
+ * entry a symlink to the original, and the extension and module folders merged from all
+ * sources. The server finds its files relative to itself, so it sees the union; the binaries'
+ * own files win where several sources have a name, and one of our extensions is left out whole
+ * when a real build of it is installed.
+ *
+ * Our extension files are copied rather than linked: the server may run as another user that
+ * cannot read the folder this package is installed in (under /root, say).
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, copyFile, link, mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { ExtensionDir, PgBinaries } from './pg-binaries.js';
+import { promisify } from 'node:util';
+import { SYSTEM_PG15, type PgBinaries } from './pg-binaries.js';
+import { ownExtensions, ownExtensionsDigest, type OwnExtension } from './own-extensions.js';
 import { exists } from '../fs-exists.js';
 
-/** Returns binaries whose extension folder is the union of the distribution's and the extra ones. */
+const OVERLAY_FORMAT = 2;
+
+/** Where an installation keeps its control/SQL files (`<share>/extension`) and modules. */
+interface InstallLayout {
+  share: string;
+  pkglib: string;
+}
+
+/** Returns binaries whose extension folder is the union of theirs, the extra ones and ours. */
 export async function withMergedExtensions(bins: PgBinaries, home: string): Promise<PgBinaries> {
-  // Only the embedded layout (bin/, lib/postgresql/, share/postgresql/) is known to be relocatable.
-  if (bins.source !== 'embedded' || bins.extraExtensionDirs.length === 0) return bins;
-  const root = path.dirname(bins.binDir);
-  const ownExtensions = new Set(await list(path.join(root, 'share', 'postgresql', 'extension')));
+  const layout = await layoutOf(bins);
+  // A custom folder without pg_config: we cannot tell where its files are, so it runs as it is.
+  if (!layout) return bins;
+  const own = await ownExtensions();
   const extras = await Promise.all(
     bins.extraExtensionDirs.map(async (dir) => ({ dir, files: await list(path.join(dir.share, 'extension')) })),
   );
-  const added = extras.flatMap(({ files }) => files.filter((f) => f.endsWith('.control') && !ownExtensions.has(f)));
-  if (added.length === 0) return bins;
-
   // A reinstalled distribution has new binaries at the same path: size and mtime tell them apart.
   const binary = await stat(bins.postgres);
   const key = createHash('sha256')
-    .update(JSON.stringify({ root, size: binary.size, mtime: binary.mtimeMs, extras: extras.map(({ dir, files }) => [dir, files]), v: 1 }))
+    .update(JSON.stringify({ bin: bins.binDir, layout, size: binary.size, mtime: binary.mtimeMs, extras: extras.map(({ dir, files }) => [dir, files]), v: OVERLAY_FORMAT }))
+    .update(await ownExtensionsDigest())
     .digest('hex')
     .slice(0, 16);
   const target = path.join(home, '.pg', key);
-  if (!(await exists(path.join(target, 'bin', 'postgres')))) {
-    await build(root, bins.extraExtensionDirs, target);
+  // The common root of bin/, share/ and lib/ is what gets mirrored (the embedded package's
+  // native/ folder, or /usr for Debian's packages).
+  const root = commonRoot([bins.binDir, layout.share, layout.pkglib]);
+  const binDir = path.join(target, path.relative(root, bins.binDir));
+  if (!(await exists(path.join(binDir, 'postgres')))) {
+    await build({ root, binDir: bins.binDir, layout, extras: bins.extraExtensionDirs, own }, target);
   }
-  const binDir = path.join(target, 'bin');
   return { ...bins, binDir, postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb') };
 }
 
-async function build(root: string, extras: ExtensionDir[], target: string): Promise<void> {
+/** The share and module folders of the binaries' installation. */
+async function layoutOf(bins: PgBinaries): Promise<InstallLayout | undefined> {
+  if (bins.source === 'system') return { share: SYSTEM_PG15.share, pkglib: SYSTEM_PG15.lib };
+  const root = path.dirname(bins.binDir);
+  if (bins.source === 'embedded') return { share: path.join(root, 'share', 'postgresql'), pkglib: path.join(root, 'lib', 'postgresql') };
+  try {
+    const { stdout } = await promisify(execFile)(path.join(bins.binDir, 'pg_config'), ['--sharedir', '--pkglibdir']);
+    const [share, pkglib] = stdout.trim().split('\n');
+    return share && pkglib ? { share, pkglib } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface BuildPlan {
+  root: string;
+  binDir: string;
+  layout: InstallLayout;
+  extras: PgBinaries['extraExtensionDirs'];
+  own: OwnExtension[];
+}
+
+async function build(plan: BuildPlan, target: string): Promise<void> {
   const tmp = `${target}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
-  await mkdir(path.join(tmp, 'bin'), { recursive: true, mode: 0o755 });
-  for (const name of await list(path.join(root, 'bin'))) {
-    await hardLinkOrCopy(path.join(root, 'bin', name), path.join(tmp, 'bin', name));
-  }
-  // lib/: the distribution's shared libraries (found through the binaries' $ORIGIN/../lib), and
-  // lib/postgresql/ with extension modules from every source.
-  await linkEntries(path.join(root, 'lib'), path.join(tmp, 'lib'), new Set(['postgresql']));
-  await mergeInto(path.join(tmp, 'lib', 'postgresql'), [path.join(root, 'lib', 'postgresql'), ...extras.map((e) => e.lib)]);
-  await linkEntries(path.join(root, 'share'), path.join(tmp, 'share'), new Set(['postgresql']));
-  await linkEntries(path.join(root, 'share', 'postgresql'), path.join(tmp, 'share', 'postgresql'), new Set(['extension']));
-  await mergeInto(path.join(tmp, 'share', 'postgresql', 'extension'), [
-    path.join(root, 'share', 'postgresql', 'extension'),
-    ...extras.map((e) => path.join(e.share, 'extension')),
+  const rel = (dir: string): string => path.relative(plan.root, dir);
+  const special = new Map<string, (to: string) => Promise<void>>([
+    [rel(plan.binDir), (to) => hardLinkAll(plan.binDir, to)],
+    [rel(plan.layout.pkglib), (to) => mergeInto(to, [plan.layout.pkglib, ...plan.extras.map((e) => e.lib)])],
+    [
+      rel(path.join(plan.layout.share, 'extension')),
+      async (to) => {
+        await mergeInto(to, [path.join(plan.layout.share, 'extension'), ...plan.extras.map((e) => path.join(e.share, 'extension'))]);
+        await addOwn(to, plan.own);
+      },
+    ],
   ]);
+  await mirror(plan.root, tmp, '', special);
   try {
     await rename(tmp, target);
   } catch {
@@ -63,12 +103,31 @@ async function build(root: string, extras: ExtensionDir[], target: string): Prom
   }
 }
 
-/** Symlinks every entry of `from` into `to`, except the names in `skip`. */
-async function linkEntries(from: string, to: string, skip: Set<string>): Promise<void> {
+/**
+ * Recreates folder `from` at `to`: entries named in `special` (paths relative to the mirrored
+ * root) are built by their handler, folders on the way to them are mirrored the same way, and
+ * everything else becomes a symlink to the original.
+ */
+async function mirror(from: string, to: string, relative: string, special: Map<string, (to: string) => Promise<void>>): Promise<void> {
   await mkdir(to, { recursive: true, mode: 0o755 });
-  for (const name of await list(from)) {
-    if (!skip.has(name)) await symlink(path.join(from, name), path.join(to, name));
+  const names = new Set(await list(from));
+  // A special folder the original lacks (an install without extensions) is still made.
+  for (const key of special.keys()) {
+    const next = key.split(path.sep).slice(relative ? relative.split(path.sep).length : 0)[0];
+    if (next && isWithin(relative, key)) names.add(next);
   }
+  for (const name of [...names].sort()) {
+    const rel = relative ? path.join(relative, name) : name;
+    const handler = special.get(rel);
+    if (handler) await handler(path.join(to, name));
+    else if ([...special.keys()].some((key) => isWithin(rel, key))) await mirror(path.join(from, name), path.join(to, name), rel, special);
+    else await symlink(path.join(from, name), path.join(to, name));
+  }
+}
+
+/** Whether `key` lies strictly inside folder `relative` ('' being the root). */
+function isWithin(relative: string, key: string): boolean {
+  return relative === '' ? key !== '' : key.startsWith(relative + path.sep);
 }
 
 /** Symlinks the files of several folders into one; the first folder holding a name wins. */
@@ -84,13 +143,37 @@ async function mergeInto(to: string, sources: string[]): Promise<void> {
   }
 }
 
-async function hardLinkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to);
-  } catch {
-    await copyFile(from, to);
-    await chmod(to, 0o755);
+/** Copies in our extensions, each whole or not at all: one whose control file exists is skipped. */
+async function addOwn(to: string, own: OwnExtension[]): Promise<void> {
+  const present = new Set(await list(to));
+  for (const extension of own) {
+    if (extension.files.some((file) => file.name.endsWith('.control') && present.has(file.name))) continue;
+    for (const file of extension.files) {
+      await copyFile(file.path, path.join(to, file.name));
+      await chmod(path.join(to, file.name), 0o644);
+    }
   }
+}
+
+async function hardLinkAll(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true, mode: 0o755 });
+  for (const name of await list(from)) {
+    try {
+      await link(path.join(from, name), path.join(to, name));
+    } catch {
+      await copyFile(path.join(from, name), path.join(to, name));
+      await chmod(path.join(to, name), 0o755);
+    }
+  }
+}
+
+/** The deepest folder holding all of `dirs`. */
+function commonRoot(dirs: string[]): string {
+  const parts = dirs.map((dir) => path.resolve(dir).split(path.sep));
+  const first = parts[0] ?? [];
+  let depth = 0;
+  while (depth < first.length && parts.every((p) => p[depth] === first[depth])) depth++;
+  return first.slice(0, depth).join(path.sep) || path.sep;
 }
 
 async function list(dir: string): Promise<string[]> {
@@ -100,4 +183,3 @@ async function list(dir: string): Promise<string[]> {
     return [];
   }
 }
-

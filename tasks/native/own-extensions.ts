@@ -1,0 +1,45 @@
+/**
+ * Extensions of our own for the native runtime: every subfolder of `native-extensions/` (shipped
+ * with this package) holds one extension's control file(s) and SQL scripts, written for the
+ * native runtime where Debian has no package (http, pgjwt, supabase_vault, ...). The native
+ * server gets them through the overlay install (pg-overlay.ts) whatever the source of its
+ * binaries. The docker runtime never sees them: its database image has the platform's builds.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { packageFolder } from '../package-folder.js';
+
+/** One subfolder of native-extensions/. */
+export interface OwnExtension {
+  /** The subfolder's name (by convention the extension's name). */
+  folder: string;
+  /** Its files to install into the server's extension folder: `*.control` and `*.sql`. */
+  files: Array<{ name: string; path: string }>;
+}
+
+let cached: Promise<OwnExtension[]> | undefined;
+
+/** Our extensions, sorted by folder name. */
+export function ownExtensions(): Promise<OwnExtension[]> {
+  cached ??= (async () => {
+    const root = await packageFolder('native-extensions');
+    const folders = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    return Promise.all(
+      folders.map(async (folder) => {
+        const names = (await readdir(path.join(root, folder))).filter((name) => name.endsWith('.control') || name.endsWith('.sql')).sort();
+        return { folder, files: names.map((name) => ({ name, path: path.join(root, folder, name) })) };
+      }),
+    );
+  })();
+  return cached;
+}
+
+/** A digest of every file's name and content: an edited script makes a new overlay install. */
+export async function ownExtensionsDigest(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const extension of await ownExtensions()) {
+    for (const file of extension.files) hash.update(file.name).update('\0').update(await readFile(file.path)).update('\0');
+  }
+  return hash.digest('hex');
+}
