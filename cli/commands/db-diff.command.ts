@@ -25,7 +25,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const diff = await withShadow(host, listing.migrations, notice, async (shadow) => {
     notice(`Diffing schemas: ${schemas.join(',')}`);
     return diffSchemas(shadow.url, target.url, schemas);
-  });
+  }, ctx.env);
   notice(`Finished supabase db diff on branch ${await gitBranch(ctx)}.\n`);
   if (diff.trim().length < 2) {
     notice('No schema changes found');

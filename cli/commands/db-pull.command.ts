@@ -44,7 +44,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     const { diffSchemas } = await import('../../tasks/db/schema-diff.js');
     const schemas = named.length > 0 ? named : await withTarget(target, (client) => listSchemas(client, DIFF_EXCLUDED_SCHEMAS));
     notice('Creating shadow database...');
-    content = await withShadow(await shadowHostUrl(config, ctx.env), migrations, () => undefined, (shadow) => diffSchemas(shadow.url, target.url, schemas));
+    content = await withShadow(await shadowHostUrl(config, ctx.env), migrations, () => undefined, (shadow) => diffSchemas(shadow.url, target.url, schemas), ctx.env);
     if (content.trim().length < 2) throw new UserError('no schema changes found');
   }
   const relative = await writeMigration(ctx.projectRoot, name, content);

@@ -18,7 +18,7 @@ import { HISTORY_DDL, INSERT_VERSION, type HistoryRow } from './migration-histor
 /** The history row of a script; its statements are the script's own. */
 export type HistoryKey = Pick<HistoryRow, 'version' | 'name'>;
 import { closesTransaction, isNonTransactional, opensTransaction, scanStatements, type SqlStatement } from './sql-scan.js';
-import { describeSqlError, missingExtension, missingExtensionSuggestion } from './sql-error.js';
+import { describeSqlError, missingExtension, missingExtensionSuggestion, unloadableModuleSuggestion } from './sql-error.js';
 import { TaskError } from '../task-error.js';
 import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
 
@@ -170,10 +170,10 @@ async function send(client: pg.Client, statement: SqlStatement, index: number): 
   }
 }
 
-/** "<prefix>: <pg error>\nAt statement <i>: <statement>", with the missing-extension hint when it applies. */
+/** "<prefix>: <pg error>\nAt statement <i>: <statement>", with the missing-extension or missing-module hint when it applies. */
 export function scriptError(prefix: string, err: unknown): TaskError {
   const cause = err instanceof StatementError ? err.cause : err;
   const extension = missingExtension(cause);
   const text = err instanceof StatementError ? err.message : describeSqlError(err);
-  return new TaskError(`${prefix}: ${text}`, extension ? missingExtensionSuggestion(extension) : undefined, { cause: err });
+  return new TaskError(`${prefix}: ${text}`, extension ? missingExtensionSuggestion(extension) : unloadableModuleSuggestion(cause), { cause: err });
 }

@@ -76,3 +76,18 @@ export function missingExtensionSuggestion(name: string): string {
     ? `Install it with apt-get install ${debian}, or ${docker}.`
     : `"${name}" has no PostgreSQL 15 package for this machine: ${docker}.`;
 }
+
+/**
+ * The suggestion for a module the server could not load. The native runtime's http extension
+ * runs on PL/Python; the embedded PostgreSQL distribution's plpython3.so needs Python 3.6's
+ * library, so the way is the system's PostgreSQL 15 with Debian's PL/Python package.
+ */
+export function unloadableModuleSuggestion(err: unknown): string | undefined {
+  const message = (err as PgErrorFields | undefined)?.message ?? '';
+  if (!/could not load library "[^"]*\/plpython3\.so"/.test(message)) return undefined;
+  return (
+    'PL/Python (used by the native runtime\'s http extension) cannot load with these PostgreSQL binaries: install the system\'s ' +
+    'PostgreSQL 15 with it (apt-get install postgresql-15 postgresql-plpython3-15), which the native runtime then uses, ' +
+    'or run the stack on Docker (SUPABASE_RUNTIME=docker).'
+  );
+}

@@ -67,7 +67,7 @@ async function buildSquashed(hostUrl: string, migrations: MigrationFile[], env: 
     }
   }
   let schema = '';
-  await withShadow(hostUrl, migrations, notice, (shadow) => runDump(dumpPlan({ kind: 'schema', schemas: [] }), shadow.url, (text) => (schema += text), env));
+  await withShadow(hostUrl, migrations, notice, (shadow) => runDump(dumpPlan({ kind: 'schema', schemas: [] }), shadow.url, (text) => (schema += text), env), env);
   const kept: string[] = [];
   const dropped: SquashResult['dropped'] = [];
   if (data.length > 0) {
@@ -88,7 +88,7 @@ async function buildSquashed(hostUrl: string, migrations: MigrationFile[], env: 
             dropped.push({ statement, reason: (err as Error).message });
           }
         }
-      }));
+      }), env);
     } finally {
       await rm(schemaFile.path, { force: true });
     }

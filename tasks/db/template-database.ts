@@ -7,7 +7,7 @@
  * bootstrap rebuilds it.
  */
 import type pg from 'pg';
-import { bootstrapDigest, bootstrapScripts } from '../native/bootstrap-sql.js';
+import { bootstrapDigest, nativeBootstrapScripts } from '../native/bootstrap-sql.js';
 import { withUrl, withDatabase } from './connect.js';
 import { TaskError, messageOf } from '../task-error.js';
 
@@ -31,7 +31,7 @@ export async function ensureTemplateDatabase(adminUrl: string): Promise<void> {
     await client.query(`CREATE DATABASE ${BUILDING} TEMPLATE template0`);
   });
   await withUrl(withDatabase(adminUrl, BUILDING), async (client) => {
-    for (const script of await bootstrapScripts()) {
+    for (const script of await nativeBootstrapScripts()) {
       try {
         await client.query(script.sql);
       } catch (err) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { PgBinaries } from './pg-binaries.js';
 import type { RunAs } from './service-user.js';
 import { CLUSTER_SETTINGS, initdb, isProcessAlive, logTail, spawnServer, stopServer } from './pg-process.js';
-import { bootstrapDigest, bootstrapScripts } from './bootstrap-sql.js';
+import { bootstrapDigest, nativeBootstrapScripts } from './bootstrap-sql.js';
 import { freePort } from './port-check.js';
 import { waitForConnection } from './readiness.js';
 import { withConnection } from '../db/connect.js';
@@ -67,7 +67,7 @@ async function buildTemplate(bins: PgBinaries, runAs: RunAs | undefined, dir: st
   const died = server.exited.then(async (code) => `exit code ${code}\n${await logTail(logFile)}`);
   await waitForConnection({ port }, { died, timeoutMs: 60_000 });
   await withConnection({ port }, async (client) => {
-    for (const script of await bootstrapScripts()) {
+    for (const script of await nativeBootstrapScripts()) {
       try {
         await client.query(script.sql);
       } catch (err) {

@@ -33,6 +33,7 @@ import { PortInUseError, isPortInUse } from './port-check.js';
 import { waitForConnection } from './readiness.js';
 import { applyProjectSettings } from './project-settings.js';
 import { withProjectLock } from './project-lock.js';
+import { ensureVaultKey } from './vault-key.js';
 import { exists } from '../fs-exists.js';
 import { portAnswers } from '../net/port-answers.js';
 
@@ -129,6 +130,7 @@ export async function start(project: NativeProject, options: NativeOptions = {})
         await copyTemplate(await ensureTemplate(bins, runAs, home), paths.dataDir);
       });
     }
+    await ensureVaultKey(paths.dataDir, runAs);
     const server = await step('start the database server', async () => {
       const spawned = await spawnServer(bins, paths.dataDir, port, paths.logFile, runAs);
       const died = spawned.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);

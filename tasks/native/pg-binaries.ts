@@ -29,6 +29,8 @@ export interface PgBinaries {
    * `<share>/extension` (control and SQL files) and `<lib>` (shared objects).
    */
   extraExtensionDirs: ExtensionDir[];
+  /** The folder the server loads modules from ($libdir), when known (pg-overlay.ts sets it). */
+  pkglibDir?: string;
 }
 
 /** The Debian/Ubuntu layout of a PostgreSQL 15 server package. */

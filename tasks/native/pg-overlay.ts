@@ -54,7 +54,8 @@ export async function withMergedExtensions(bins: PgBinaries, home: string): Prom
   if (!(await exists(path.join(binDir, 'postgres')))) {
     await build({ root, binDir: bins.binDir, layout, extras: bins.extraExtensionDirs, own }, target);
   }
-  return { ...bins, binDir, postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb') };
+  const pkglibDir = path.join(target, path.relative(root, layout.pkglib));
+  return { ...bins, binDir, postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb'), pkglibDir };
 }
 
 /** The share and module folders of the binaries' installation. */

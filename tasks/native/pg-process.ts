@@ -8,6 +8,7 @@ import { appendFile, chown, open, readFile, rm, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import type { PgBinaries } from './pg-binaries.js';
 import type { RunAs } from './service-user.js';
+import { preloadOptions } from './preload.js';
 import { TaskError } from '../task-error.js';
 
 /** Settings of every native cluster, appended to postgresql.conf once, at initdb. */
@@ -60,7 +61,7 @@ export interface StartedServer {
 export async function spawnServer(bins: PgBinaries, dataDir: string, port: number, logFile: string, runAs: RunAs | undefined): Promise<StartedServer> {
   const log = await open(logFile, 'a');
   try {
-    const child = spawn(bins.postgres, ['-D', dataDir, '-p', String(port)], {
+    const child = spawn(bins.postgres, ['-D', dataDir, '-p', String(port), ...(await preloadOptions(bins))], {
       cwd: path.dirname(dataDir),
       detached: true,
       stdio: ['ignore', log.fd, log.fd],
