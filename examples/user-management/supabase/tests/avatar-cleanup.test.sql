@@ -1,8 +1,8 @@
 -- The avatar lifecycle against a Storage API: project_url and service_role_key (Vault secrets or
--- app.settings.*) must point at one. The repository's test suite starts a local stand-in and sets
+-- app.settings.*) must point at one; this file adds a Vault secret of its own only for a moment. The repository's test suite starts a local stand-in and sets
 -- app.settings.project_url and app.settings.service_role_key on the database before this runs.
 begin;
-select plan(17);
+select plan(19);
 
 -- Requests to the Storage API, as the database itself sends them. pg_temp keeps them out of
 -- the project's schema; the transaction's rollback drops them.
@@ -90,6 +90,22 @@ select lives_ok(
   $$update public.profiles set avatar_url = null where id = '11111111-1111-1111-1111-111111111111'$$,
   'an unreachable Storage API does not block the update'
 );
+reset app.settings.project_url;
+
+-- A Vault secret wins over the database setting: with the setting pointing nowhere, the
+-- secret's URL still reaches the Storage API. (Vault comes with the platform and both runtimes.)
+select lives_ok(
+  $$select vault.create_secret(public.storage_api_setting('project_url'), 'project_url')$$,
+  'project_url can be stored as a Vault secret'
+);
+set local app.settings.project_url = 'http://127.0.0.1:1';
+do $$ begin perform pg_temp.storage_request('POST', 'avatars/vault.png', 'vault'); end $$;
+select is(
+  (select status from public.delete_storage_object('avatars', 'vault.png')),
+  200,
+  'the Vault secret project_url is used before app.settings.project_url'
+);
+delete from vault.secrets where name = 'project_url';
 reset app.settings.project_url;
 
 -- Deleting the profile deletes its avatar.
