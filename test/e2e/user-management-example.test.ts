@@ -2,7 +2,8 @@
  * examples/user-management/supabase as a user runs it: a copy of the folder is started on the
  * native runtime, its pgTAP suite passes against a local stand-in for the Storage API (the
  * documented settings app.settings.project_url / service_role_key point at it), a failed avatar
- * deletion warns without blocking, and after `db reset` the schema has no drift (`db diff`).
+ * deletion warns without blocking, the app's committed types match the schema, and after
+ * `db reset` the schema has no drift (`db diff`).
  */
 import assert from 'node:assert/strict';
 import { cp, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { runCliAsync, type CliResult } from '../helpers/run-cli.js';
 import { freePort, nativeTestEnv, removeDir, tempDir } from '../integration/support/temp-project.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/user-management/supabase', import.meta.url));
+const APP_TYPES = fileURLToPath(new URL('../../examples/user-management/app/src/database.types.ts', import.meta.url));
 
 /** Every fixed port of config.toml moved to a free one, and a project id of the folder's own. */
 async function isolate(configFile: string, projectId: string): Promise<void> {
@@ -114,6 +116,12 @@ describe('examples/user-management on the native runtime', function () {
       await client.query('rollback').catch(() => undefined);
       await client.end();
     }
+  });
+
+  it('the app\'s committed types are what `gen types typescript --local` prints', async () => {
+    const types = await cli(['gen', 'types', 'typescript', '--local']);
+    succeeded(types, 'gen types');
+    assert.equal(types.stdout, await readFile(APP_TYPES, 'utf8'), 'regenerate app/src/database.types.ts (see examples/user-management/README.md)');
   });
 
   it('resets, and then `db diff` finds no schema changes', async () => {
