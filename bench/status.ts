@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { pgTool } from '../tasks/db/dump-run.js';
 import { freePort } from '../tasks/native/port-check.js';
 import { median, report, timeCommand } from './measure.js';
+// The studio and inbucket ports are freed too: the native stack runs a process on each.
+import { withFreeServicePorts } from '../test/integration/support/temp-project.js';
 
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 15);
@@ -30,7 +32,7 @@ try {
   cli('init');
   const port = await freePort();
   const config = join(folder, 'supabase', 'config.toml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${await freePort()}`));
+  writeFileSync(config, await withFreeServicePorts(readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`)));
   cli('start');
   const psql = await pgTool('psql');
   const connect = `require('net').connect(${port}, '127.0.0.1').on('connect', function () { this.end(); })`;

@@ -102,3 +102,13 @@ export async function gitBranch(ctx: CommandContext): Promise<string> {
 export function stderrNotice(ctx: CommandContext): (message: string) => void {
   return (message) => ctx.io.stderr(`${message}\n`);
 }
+
+/**
+ * For a command with SQL steps (migrations, seed, pgTAP): in a terminal they draw as a listr2 task
+ * list on stderr, otherwise they print the original's plain lines; listr2 starts loading now, while
+ * the command waits on the database (tasks/orchestration/sql-steps.ts).
+ */
+export async function prepareSqlSteps(ctx: CommandContext): Promise<void> {
+  const steps = await import('../tasks/orchestration/sql-steps.js');
+  steps.prepareSqlSteps(ctx.io.interactive ? process.stderr : undefined);
+}

@@ -1,7 +1,7 @@
 /** `db push` (facts §5.7): pending migrations, optionally roles and seed, with a dry run. No prompt at this tag. */
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
-import { migrationStreamOf, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';
+import { migrationStreamOf, prepareSqlSteps, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 
 /** Pushes local migrations to the target (linked by default), one recorded step each, under the project's lock. */
@@ -13,6 +13,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const dryRun = ctx.flags['dry-run'] === true;
   const target = await resolveDbTarget(ctx);
   const stream = await migrationStreamOf(ctx, target);
+  await prepareSqlSteps(ctx);
   const upToDate = await runProjectOperation(ctx, { kind: 'migration-apply', params: { target: targetKind(target), stream } }, async (operation) => {
     if (dryRun) notice('DRY RUN: migrations will *not* be pushed to the database.');
     await prepareTarget(ctx, target);

@@ -6,7 +6,7 @@
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { resolveDbTarget } from '../db-target.js';
-import { gitBranch, migrationStreamOf, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
+import { gitBranch, migrationStreamOf, prepareSqlSteps, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 import { confirm } from '../prompt.js';
 
@@ -21,6 +21,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const params = { target: targetKind(target), ...(version ? { version } : {}) };
   // A local reset recreates the database: whatever an interrupted command left in it goes too.
   const supersedes = target.isLocal ? ['db-reset', 'migration-apply', 'migration-repair', 'test-db'] : ['db-reset'];
+  await prepareSqlSteps(ctx);
   await runProjectOperation(ctx, { kind: 'db-reset', params, supersedes }, async (operation) => {
     await prepareTarget(ctx, target);
     if (!target.isLocal && !(await confirm(ctx, 'Confirm resetting the remote database?', true))) throw new UserError('context canceled');

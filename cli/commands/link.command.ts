@@ -98,6 +98,7 @@ async function linkDatabase(ctx: CommandContext, ref: string, config: ProjectCon
   try {
     const { dbChange } = await import('../../tasks/platform/link-config-diff.js');
     const { ensureHistoryTable } = await import('../../tasks/db/migration-history.js');
+    // Raw SQL: SHOW is not a query kysely writes.
     const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '';
     changes.db = dbChange(config.db, version);
     await ensureHistoryTable(client);

@@ -1,7 +1,7 @@
 /** `migration up` (facts §5.6): applies the pending local migrations to the target (local by default). */
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
-import { migrationStreamOf, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';
+import { migrationStreamOf, prepareSqlSteps, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 
 /** Applies pending migrations, one recorded step each, under the project's lock. */
@@ -11,6 +11,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const notice = stderrNotice(ctx);
   const target = await resolveDbTarget(ctx);
   const stream = await migrationStreamOf(ctx, target);
+  await prepareSqlSteps(ctx);
   await runProjectOperation(ctx, { kind: 'migration-apply', params: { target: targetKind(target), stream } }, async (operation) => {
     await prepareTarget(ctx, target);
     await withTarget(target, async (client) => {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
-import { prepareTarget, targetKind } from '../db-session.js';
+import { prepareSqlSteps, prepareTarget, targetKind } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 
 /** Runs the tests; returns 1 when any file fails, errors or breaks its plan. */
@@ -16,6 +16,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const { collectTestFiles } = await import('../../tasks/testing/test-files.js');
   const { prove } = await import('../../tasks/testing/prove.js');
   const testsDir = path.join(ctx.projectRoot, 'supabase', 'tests');
+  await prepareSqlSteps(ctx);
   const report = await runProjectOperation(ctx, { kind: 'test-db', params: { target: targetKind(target) } }, async (operation) => {
     // As in the original, a stack that is down is said first, before anything about the files.
     await prepareTarget(ctx, target, { announce: false });

@@ -37,7 +37,9 @@ export async function printStatus(
   const shown = runtime.name === 'native' ? new Set([...NATIVE_SHOWN, ...runtime.running]) : runtime.running;
   // On the native runtime functions answer only while `functions serve` runs; shown only then.
   const functions = runtime.name === 'native' && (await servesFunctions(project));
-  const entries = await answering(statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)) }));
+  // postgres-meta has a port of its own only on the native runtime (a container publishes none).
+  const pgMetaPort = runtime.name === 'native' && shown.has('pg-meta') ? await recordedPgMetaPort(project) : undefined;
+  const entries = await answering(statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)), pgMetaPort }));
   const variables = statusVariables(entries, parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []));
   // The original encodes a map, whose keys come out sorted.
   const sorted = Object.fromEntries(Object.entries(variables).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -55,6 +57,13 @@ async function answering<T extends { value: string }>(entries: T[]): Promise<T[]
     return (await portAnswers(url.hostname, port, 300)) || (url.hostname !== '127.0.0.1' && (await portAnswers('127.0.0.1', port, 300)));
   }));
   return entries.filter((_entry, index) => verdicts[index]);
+}
+
+/** The port the project's native postgres-meta was started on. */
+async function recordedPgMetaPort(project: StackProject): Promise<number | undefined> {
+  const { pgMetaUrl } = await import('../../tasks/pg-meta/pg-meta-process.js');
+  const url = await pgMetaUrl(project.config.project_id, project.env);
+  return url ? Number(new URL(url).port) : undefined;
 }
 
 /** Whether a native `functions serve` answers: its port first (cheap when nothing listens), then its health path. */

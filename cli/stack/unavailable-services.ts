@@ -13,7 +13,13 @@ export function printUnavailable(ctx: CommandContext, stack: StackProjection, ru
     ['Unhealthy', named('unhealthy')],
   ];
   for (const [label, names] of lines) if (names.length > 0) ctx.io.stderr(`${label}: ${names.join(', ')}\n`);
-  const studio = stack.services.studio;
-  // On the native runtime the studio port serves the local platform API (for the docs widget), when it answers.
-  if (studio.state === 'healthy' && running.has('studio') && studio.detail?.startsWith('local platform API')) ctx.io.stderr(`Studio port: ${studio.detail}\n`);
+  // Services the native runtime runs in place of a container say what they are, when they answer.
+  const natives: Array<[StackService, string, string]> = [
+    ['studio', 'Studio port', 'local platform API'],
+    ['inbucket', 'Inbucket', 'mail catcher'],
+  ];
+  for (const [name, label, prefix] of natives) {
+    const service = stack.services[name];
+    if (service.state === 'healthy' && running.has(name) && service.detail?.startsWith(prefix)) ctx.io.stderr(`${label}: ${service.detail}\n`);
+  }
 }

@@ -58,6 +58,10 @@ describe('API-settings widget against a local stack', browserSuiteOptions(), () 
       studio = `http://127.0.0.1:${studioPort}`;
       cli('start');
       status = JSON.parse(cli('status', '-o', 'json'));
+      // status lists the API URL only while something answers on it (functions serve, on the native
+      // runtime); the widget shows the project's configured URL either way.
+      const apiPort = /^\[api\][^[]*?^port = (\d+)$/m.exec(readFileSync(config, 'utf8'))[1];
+      status.API_URL ??= `http://127.0.0.1:${apiPort}`;
     },
     { timeout: 300_000 },
   );

@@ -1,22 +1,25 @@
 /**
- * The migration history table, with the original's exact SQL (facts §5.1), so either tool reads
- * what the other wrote. The DDL runs before every insert, which upgrades old tables in place.
+ * The migration history table, read and written through kysely with its typed interface
+ * (catalog/tool-schema.ts). The table's DDL is the original's exact text (facts §5.1), so either
+ * tool reads what the other wrote; it runs before every insert, which upgrades old tables in place.
+ * Kysely is loaded on the first history query: a `db reset` writes its rows inside each
+ * migration's own batch (migration-runner.ts) and never needs it.
  */
+import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import { HISTORY_TABLE, type ToolSchema } from './catalog/tool-schema.js';
 
-/** Creates the history table or upgrades an old one; run before every insert. */
+/**
+ * Creates the history table or upgrades an old one; run before every insert. Raw SQL: the
+ * original's own statements, sent together as one multi-statement script (one round trip), and
+ * kysely's schema builder has no ADD COLUMN IF NOT EXISTS.
+ */
 export const HISTORY_DDL = [
   'CREATE SCHEMA IF NOT EXISTS supabase_migrations',
   'CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY)',
   'ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN IF NOT EXISTS statements text[]',
   'ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN IF NOT EXISTS name text',
 ] as const;
-
-export const INSERT_VERSION = 'INSERT INTO supabase_migrations.schema_migrations(version, name, statements) VALUES($1, $2, $3)';
-export const DELETE_VERSIONS = 'DELETE FROM supabase_migrations.schema_migrations WHERE version = ANY($1)';
-export const DELETE_UP_TO = 'DELETE FROM supabase_migrations.schema_migrations WHERE version <= $1';
-export const TRUNCATE_HISTORY = 'TRUNCATE supabase_migrations.schema_migrations';
-export const SELECT_VERSIONS = 'SELECT version FROM supabase_migrations.schema_migrations ORDER BY version';
 
 /** One history row to write. */
 export interface HistoryRow {
@@ -25,22 +28,29 @@ export interface HistoryRow {
   statements: string[];
 }
 
+/** Kysely over `client`'s session (its transaction included), typed for the tool's tables. */
+export async function historyDb(client: pg.Client): Promise<Kysely<ToolSchema>> {
+  const { kyselyOn } = await import('./kysely.js');
+  return kyselyOn<ToolSchema>(client);
+}
+
 /** Creates or upgrades the history table. */
 export async function ensureHistoryTable(client: pg.Client): Promise<void> {
-  // One round trip: the four statements as one simple-protocol script.
   await client.query(HISTORY_DDL.join(';\n'));
 }
 
-/** Records one applied migration (after ensureHistoryTable). */
-export async function insertHistoryRow(client: pg.Client, row: HistoryRow): Promise<void> {
-  await client.query(INSERT_VERSION, [row.version, row.name, row.statements]);
+/** Records applied migrations (after ensureHistoryTable); a version already there fails. */
+export async function insertHistoryRows(client: pg.Client, rows: HistoryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await (await historyDb(client)).insertInto(HISTORY_TABLE).values(rows).execute();
 }
 
 /** Applied versions in order; an absent table (SQLSTATE 42P01) means none. */
 export async function appliedVersions(client: pg.Client): Promise<string[]> {
+  const db = await historyDb(client);
   try {
-    const result = await client.query<{ version: string }>(SELECT_VERSIONS);
-    return result.rows.map((row) => row.version);
+    const rows = await db.selectFrom(HISTORY_TABLE).select('version').orderBy('version').execute();
+    return rows.map((row) => row.version);
   } catch (err) {
     if ((err as { code?: string }).code === '42P01') return [];
     throw err;
@@ -49,11 +59,9 @@ export async function appliedVersions(client: pg.Client): Promise<string[]> {
 
 /** Applied versions with the statements recorded for them (null for rows written by old tools). */
 export async function appliedRows(client: pg.Client): Promise<Array<{ version: string; statements: string[] | null }>> {
+  const db = await historyDb(client);
   try {
-    const result = await client.query<{ version: string; statements: string[] | null }>(
-      'SELECT version, statements FROM supabase_migrations.schema_migrations ORDER BY version',
-    );
-    return result.rows;
+    return await db.selectFrom(HISTORY_TABLE).select(['version', 'statements']).orderBy('version').execute();
   } catch (err) {
     // No table (42P01) or a table from before the statements column (42703): nothing to compare.
     if (['42P01', '42703'].includes((err as { code?: string }).code ?? '')) return [];
@@ -61,14 +69,25 @@ export async function appliedRows(client: pg.Client): Promise<Array<{ version: s
   }
 }
 
-/** Removes the given versions (repair --status reverted). */
+/** Removes the given versions (repair --status reverted); returns how many rows went. */
 export async function deleteVersions(client: pg.Client, versions: string[]): Promise<number> {
   await ensureHistoryTable(client);
-  return (await client.query(DELETE_VERSIONS, [versions])).rowCount ?? 0;
+  const db = await historyDb(client);
+  // `= any(array)` rather than `in (...)`: one parameter for any number of versions, none included.
+  const result = await db.deleteFrom(HISTORY_TABLE).where((eb) => eb('version', '=', eb.fn.any(eb.val(versions)))).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Removes every version up to `version` (text order, as the original compares them): a squash's bookkeeping. */
+export async function deleteVersionsUpTo(client: pg.Client, version: string): Promise<void> {
+  await ensureHistoryTable(client);
+  await (await historyDb(client)).deleteFrom(HISTORY_TABLE).where('version', '<=', version).execute();
 }
 
 /** Empties the history table (repair of the whole table). */
 export async function truncateHistory(client: pg.Client): Promise<void> {
   await ensureHistoryTable(client);
-  await client.query(TRUNCATE_HISTORY);
+  const { sql } = await import('./kysely.js');
+  // Raw SQL: kysely has no TRUNCATE builder; the table name still comes from the typed interface.
+  await sql`TRUNCATE ${sql.table(HISTORY_TABLE)}`.execute(await historyDb(client));
 }

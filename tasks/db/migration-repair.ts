@@ -8,7 +8,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { inTransaction } from './connect.js';
 import { listMigrations } from './migration-files.js';
-import { DELETE_UP_TO, DELETE_VERSIONS, INSERT_VERSION, TRUNCATE_HISTORY, appliedVersions, ensureHistoryTable } from './migration-history.js';
+import { appliedVersions, deleteVersions, deleteVersionsUpTo, ensureHistoryTable, insertHistoryRows, truncateHistory } from './migration-history.js';
 import { splitStatements } from './sql-scan.js';
 import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
 import { TaskError } from '../task-error.js';
@@ -46,15 +46,12 @@ export async function repairVersions(client: pg.Client, root: string, versions: 
     }));
     await inTransaction(client, async () => {
       await ensureHistoryTable(client);
-      for (const row of rows) await client.query(INSERT_VERSION, [row.version, row.name, row.statements]);
+      await insertHistoryRows(client, rows);
     });
     return versions.map((version) => ({ version, change: 'inserted' }));
   }
   const before = new Set(await appliedVersions(client));
-  await inTransaction(client, async () => {
-    await ensureHistoryTable(client);
-    await client.query(DELETE_VERSIONS, [versions]);
-  });
+  await inTransaction(client, () => deleteVersions(client, versions));
   return versions.map((version) => ({ version, change: before.has(version) ? 'deleted' : 'absent' }));
 }
 
@@ -64,9 +61,8 @@ export async function repairAll(client: pg.Client, root: string, status: RepairS
   const local = status === 'applied' ? (await listMigrations(root)).migrations : [];
   const rows = await Promise.all(local.map(async (file) => ({ ...file, statements: splitStatements(await readFile(file.path, 'utf8')) })));
   await inTransaction(client, async () => {
-    await ensureHistoryTable(client);
-    await client.query(TRUNCATE_HISTORY);
-    for (const row of rows) await client.query(INSERT_VERSION, [row.version, row.name, row.statements]);
+    await truncateHistory(client);
+    await insertHistoryRows(client, rows);
   });
   const kept = new Set(rows.map((row) => row.version));
   return [
@@ -83,8 +79,7 @@ export async function squashHistory(client: pg.Client, root: string, version: st
   const found = await migrationFileOf(root, version);
   const statements = splitStatements(await readFile(found.path, 'utf8'));
   await inTransaction(client, async () => {
-    await ensureHistoryTable(client);
-    await client.query(DELETE_UP_TO, [version]);
-    await client.query(INSERT_VERSION, [version, found.name, statements]);
+    await deleteVersionsUpTo(client, version);
+    await insertHistoryRows(client, [{ version, name: found.name, statements }]);
   });
 }

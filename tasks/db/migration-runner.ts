@@ -13,7 +13,8 @@ import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { inTransaction } from './connect.js';
 import type { MigrationFile } from './migration-files.js';
-import { HISTORY_DDL, INSERT_VERSION, type HistoryRow } from './migration-history.js';
+import { HISTORY_DDL, ensureHistoryTable, insertHistoryRows, type HistoryRow } from './migration-history.js';
+import { HISTORY_TABLE, type SchemaMigrationsTable } from './catalog/tool-schema.js';
 
 /** The history row of a script; its statements are the script's own. */
 export type HistoryKey = Pick<HistoryRow, 'version' | 'name'>;
@@ -21,6 +22,7 @@ import { closesTransaction, isNonTransactional, opensTransaction, scanStatements
 import { describeSqlError, missingExtension, missingExtensionSuggestion, unloadableModuleSuggestion } from './sql-error.js';
 import { TaskError } from '../task-error.js';
 import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
+import { runSqlSteps, type SqlStep } from '../orchestration/sql-steps.js';
 
 /** Where progress lines go (stderr in the CLI). */
 export type Notice = (message: string) => void;
@@ -52,24 +54,35 @@ export interface ApplyOptions {
   onApplied?: (migration: MigrationFile) => void;
 }
 
-/** Applies `migrations` in order, printing `Applying migration <file>...` for each. */
+/**
+ * Applies `migrations` in order, one listr2 task each titled `Applying migration <file>...`
+ * (printed as that line in plain output, sql-steps.ts).
+ */
 export async function applyMigrations(client: pg.Client, migrations: MigrationFile[], notice: Notice = () => undefined, options: ApplyOptions = {}): Promise<MigrationRunResult> {
   const result: MigrationRunResult = { applied: [] };
   const step = options.step ?? unrecorded;
   const backendPid = (client as pg.Client & { processID?: number }).processID ?? null;
-  for (const migration of migrations) {
-    notice(`Applying migration ${migration.file}...`);
-    try {
-      const sql = await readFile(migration.path, 'utf8');
-      await step(`apply ${migration.file}`, async () => {
-        await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
-        options.onApplied?.(migration);
-      }, { migration: migration.version, backendPid });
-      result.applied.push(migration.file);
-    } catch (err) {
-      result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err) };
-      break;
-    }
+  const steps = migrations.map((migration): SqlStep => ({
+    title: `Applying migration ${migration.file}...`,
+    run: async () => {
+      try {
+        const sql = await readFile(migration.path, 'utf8');
+        await step(`apply ${migration.file}`, async () => {
+          await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
+          options.onApplied?.(migration);
+        }, { migration: migration.version, backendPid });
+        result.applied.push(migration.file);
+      } catch (err) {
+        result.failed = { file: migration.file, error: scriptError(`failed to apply migration ${migration.file}`, err) };
+        throw result.failed.error;
+      }
+    },
+  }));
+  try {
+    await runSqlSteps(steps, notice);
+  } catch (err) {
+    // A file's failure is the result's; anything else (listr2 itself) is not ours to swallow.
+    if (!result.failed) throw err;
   }
   return result;
 }
@@ -82,8 +95,8 @@ export async function applyMigrations(client: pg.Client, migrations: MigrationFi
 export async function runMigrationScript(client: pg.Client, statements: SqlStatement[], history?: HistoryKey): Promise<void> {
   const record = async (): Promise<void> => {
     if (!history) return;
-    await client.query(HISTORY_DDL.join(';\n'));
-    await client.query(INSERT_VERSION, [history.version, history.name, statements.map((s) => s.text)]);
+    await ensureHistoryTable(client);
+    await insertHistoryRows(client, [{ ...history, statements: statements.map((s) => s.text) }]);
   };
   if (statements.length > 0 && statements.every((statement) => !isNonTransactional(statement.head) && !opensTransaction(statement.head) && !closesTransaction(statement.head))) {
     await runAsOneBatch(client, statements, history);
@@ -132,11 +145,18 @@ async function runAsOneBatch(client: pg.Client, statements: SqlStatement[], hist
   }
 }
 
-/** The history insert with its values inlined as literals (a simple-protocol query takes no parameters). */
+/** The history row's columns, checked against the table's interface at compile time. */
+const HISTORY_COLUMNS = ['version', 'name', 'statements'] as const satisfies ReadonlyArray<keyof SchemaMigrationsTable>;
+
+/**
+ * The history insert with its values inlined as literals. Raw SQL: it travels inside the
+ * migration's one simple-protocol batch, which takes no parameters, and building it here keeps
+ * kysely's load off `db reset`; the table and column names come from the typed interface.
+ */
 function insertHistoryLiteral(client: pg.Client, history: HistoryKey, statements: SqlStatement[]): string {
   const texts = statements.map((statement) => client.escapeLiteral(statement.text));
   const array = texts.length > 0 ? `ARRAY[${texts.join(', ')}]::text[]` : "'{}'::text[]";
-  return `INSERT INTO supabase_migrations.schema_migrations(version, name, statements) VALUES(${client.escapeLiteral(history.version)}, ${client.escapeLiteral(history.name)}, ${array})`;
+  return `INSERT INTO ${HISTORY_TABLE}(${HISTORY_COLUMNS.join(', ')}) VALUES(${client.escapeLiteral(history.version)}, ${client.escapeLiteral(history.name)}, ${array})`;
 }
 
 /** Replays `statements` one by one inside a rolled-back transaction and names the one that fails. */

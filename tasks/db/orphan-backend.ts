@@ -4,14 +4,20 @@
  * and rolls back. A recovery ends such a session at once, knowing its pid from the journal.
  */
 import type pg from 'pg';
+import type { StatisticsViews } from './catalog/statistics-views.js';
 
 /** Terminates the backend if it is still a session of this tool, and waits until it is gone. */
 export async function endOrphanBackend(client: pg.Client, pid: number, timeoutMs = 5_000): Promise<void> {
-  const ours = "SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND application_name = 'supabase_cli' AND pid <> pg_backend_pid()";
-  if (!(await client.query(ours, [pid])).rowCount) return;
-  await client.query('SELECT pg_terminate_backend($1)', [pid]);
+  // Loaded here: the recoveries that import this module rarely need it.
+  const { kyselyOn, sql } = await import('./kysely.js');
+  const db = kyselyOn<StatisticsViews>(client);
+  const session = (onlyOurs: boolean) => db.selectFrom('pg_catalog.pg_stat_activity').select('pid').where('pid', '=', pid)
+    .$if(onlyOurs, (query) => query.where('application_name', '=', 'supabase_cli').where('pid', '<>', sql<number>`pg_backend_pid()`))
+    .executeTakeFirst();
+  if (!(await session(true))) return;
+  await db.selectNoFrom((eb) => eb.fn<boolean>('pg_terminate_backend', [eb.val(pid)]).as('ended')).execute();
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && (await client.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount) {
+  while (Date.now() < deadline && (await session(false))) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

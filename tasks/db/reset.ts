@@ -9,6 +9,7 @@ import type { ApplyOptions, Notice } from './migration-runner.js';
 import { unrecorded } from '../orchestration/step-runner.js';
 import { assertProjectFileKinds } from '../project/file-kind.js';
 import { MANAGED_SCHEMAS, SYSTEM_SCHEMAS, listSchemas } from './schemas.js';
+import type { SystemCatalogs } from './catalog/system-catalogs.js';
 import { TEMPLATE_DATABASE, ensureTemplateDatabase } from './template-database.js';
 import { applyProjectSettings } from '../native/project-settings.js';
 import { clusterPaths } from '../native/native-paths.js';
@@ -37,6 +38,7 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
   await step('prepare the template database', () => ensureTemplateDatabase(admin));
   await withProjectLock(paths.lockDir, config.project_id, () =>
     withUrl(admin, async (client) => {
+      // Raw SQL: kysely has no CREATE/DROP DATABASE.
       await step('drop database postgres', () => client.query('DROP DATABASE IF EXISTS postgres WITH (FORCE)'));
       await step('create database postgres', () => client.query(`CREATE DATABASE postgres TEMPLATE ${TEMPLATE_DATABASE}`));
     }),
@@ -90,14 +92,20 @@ export async function resetRemoteDatabase(url: string, root: string, options: Re
   await assertProjectFileKinds(root);
   return withUrl(url, async (client) => {
     await (options.step ?? unrecorded)('drop user schemas and public objects', async () => {
+      // Raw SQL for the drops: kysely's schema builder has DROP SCHEMA but no DROP EXTENSION, and
+      // the public objects go in one server-side DO block (a multi-statement script).
       for (const schema of await listSchemas(client, ['public', ...MANAGED_SCHEMAS, ...SYSTEM_SCHEMAS])) {
         await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
       }
-      const extensions = await client.query<{ extname: string }>(
-        `SELECT e.extname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE n.nspname = 'public' AND NOT e.extname = ANY($1)`,
-        [KEPT_EXTENSIONS],
-      );
-      for (const { extname } of extensions.rows) await client.query(`DROP EXTENSION IF EXISTS ${client.escapeIdentifier(extname)} CASCADE`);
+      const { kyselyOn } = await import('./kysely.js');
+      const extensions = await kyselyOn<SystemCatalogs>(client)
+        .selectFrom('pg_catalog.pg_extension as e')
+        .innerJoin('pg_catalog.pg_namespace as n', 'n.oid', 'e.extnamespace')
+        .select('e.extname')
+        .where('n.nspname', '=', 'public')
+        .where((eb) => eb.not(eb('e.extname', '=', eb.fn.any(eb.val(KEPT_EXTENSIONS)))))
+        .execute();
+      for (const { extname } of extensions) await client.query(`DROP EXTENSION IF EXISTS ${client.escapeIdentifier(extname)} CASCADE`);
       await client.query(DROP_PUBLIC_OBJECTS);
     });
     options.onRecreated?.();

@@ -3,6 +3,7 @@
  * Entries may hold `*` wildcards, as the original's lists do.
  */
 import type pg from 'pg';
+import type { SystemCatalogs } from './catalog/system-catalogs.js';
 
 /** Schemas of PostgreSQL itself and of extensions: never diffed or dumped. */
 export const SYSTEM_SCHEMAS = [
@@ -26,11 +27,16 @@ export function likePattern(entry: string): string {
 
 /** The database's schemas, in name order, except those matching `excluded`. */
 export async function listSchemas(client: pg.Client, excluded: string[]): Promise<string[]> {
-  const result = await client.query<{ schema_name: string }>(
-    'SELECT schema_name FROM information_schema.schemata WHERE NOT schema_name LIKE ANY($1) ORDER BY schema_name',
-    [excluded.map(likePattern)],
-  );
-  return result.rows.map((row) => row.schema_name);
+  // Loaded here: a local `db reset` imports this module but never lists schemas.
+  const { kyselyOn } = await import('./kysely.js');
+  const rows = await kyselyOn<SystemCatalogs>(client)
+    .selectFrom('information_schema.schemata')
+    .select('schema_name')
+    // `like any(array)`: one parameter for the whole list, however long.
+    .where((eb) => eb.not(eb('schema_name', 'like', eb.fn.any(eb.val(excluded.map(likePattern))))))
+    .orderBy('schema_name')
+    .execute();
+  return rows.map((row) => row.schema_name);
 }
 
 /** A `-s a,b` value as a list (the flag may also be given more than once). */

@@ -1,20 +1,20 @@
 /**
  * Custom roles and seed data (facts §4.4, §5.2): supabase/roles.sql before the migrations and
  * supabase/seed.sql after them, each run as one script when the file exists. Neither is
- * recorded in the migration history.
+ * recorded in the migration history. Each is a listr2 task titled with the original's line.
  */
 import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { ROLES_PATH, SEED_PATH, inProject } from '../project/project-paths.js';
 import { runScript, type Notice } from './migration-runner.js';
 import { rethrowWrongKind } from '../project/file-kind.js';
+import { runSqlSteps } from '../orchestration/sql-steps.js';
 
 /** Runs supabase/seed.sql if present; returns whether it ran. */
 export async function applySeed(client: pg.Client, root: string, notice: Notice = () => undefined): Promise<boolean> {
   const sql = await readOptional(root, SEED_PATH);
   if (sql === undefined) return false;
-  notice(`Seeding data ${SEED_PATH}...`);
-  await runScript(client, sql, SEED_PATH);
+  await runSqlSteps([{ title: `Seeding data ${SEED_PATH}...`, run: () => runScript(client, sql, SEED_PATH) }], notice);
   return true;
 }
 
@@ -22,8 +22,7 @@ export async function applySeed(client: pg.Client, root: string, notice: Notice 
 export async function applyCustomRoles(client: pg.Client, root: string, notice: Notice = () => undefined): Promise<boolean> {
   const sql = await readOptional(root, ROLES_PATH);
   if (sql === undefined) return false;
-  notice(`Creating custom roles ${ROLES_PATH}...`);
-  await runScript(client, sql, ROLES_PATH);
+  await runSqlSteps([{ title: `Creating custom roles ${ROLES_PATH}...`, run: () => runScript(client, sql, ROLES_PATH) }], notice);
   return true;
 }
 

@@ -8,6 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
+import type { SystemCatalogs } from './catalog/system-catalogs.js';
+import { kyselyOn } from './kysely.js';
 import { withDatabase, withUrl } from './connect.js';
 import type { MigrationFile } from './migration-files.js';
 import { applyMigrations, type Notice } from './migration-runner.js';
@@ -61,10 +63,11 @@ export async function withShadow<T>(hostUrl: string, migrations: MigrationFile[]
 }
 
 async function dropStaleShadows(client: pg.Client): Promise<void> {
-  const result = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${PREFIX.replace(/_/g, '\\_')}%`]);
-  for (const { datname } of result.rows) {
+  const rows = await kyselyOn<SystemCatalogs>(client).selectFrom('pg_catalog.pg_database').select('datname').where('datname', 'like', `${PREFIX.replace(/_/g, '\\_')}%`).execute();
+  for (const { datname } of rows) {
     const pid = Number(/^supabase_shadow_(\d+)_/.exec(datname)?.[1]);
     if (pid && pid !== process.pid && !(await isProcessAlive(pid))) {
+      // Raw SQL: kysely has no DROP DATABASE.
       await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
     }
   }

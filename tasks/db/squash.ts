@@ -78,6 +78,7 @@ async function buildSquashed(hostUrl: string, migrations: MigrationFile[], env: 
     try {
       await withShadow(hostUrl, [schemaFile], () => undefined, (shadow) => withUrl(shadow.url, async (client) => {
         for (const statement of data) {
+          // Raw SQL: each is a statement from the user's own migration files.
           await client.query('BEGIN');
           try {
             await client.query(statement);

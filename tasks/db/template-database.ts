@@ -18,6 +18,8 @@ const BUILDING = `${TEMPLATE_DATABASE}_build`;
 /** Makes sure the template database exists and is current; `adminUrl` points at any other database. */
 export async function ensureTemplateDatabase(adminUrl: string): Promise<void> {
   const digest = await bootstrapDigest();
+  // Raw SQL on pg in this module: every `db reset` passes here, and loading kysely would cost it more
+  // than the two catalog reads; the rest is CREATE/ALTER/DROP DATABASE, which kysely cannot write.
   const current = await withUrl(adminUrl, async (client) => {
     const result = await client.query<{ comment: string | null }>(
       'SELECT shobj_description(oid, \'pg_database\') AS comment FROM pg_database WHERE datname = $1',

@@ -23,6 +23,7 @@ export async function setUpDatabase(
 ): Promise<DbSetupResult> {
   const { config } = target;
   return withConnection({ host: target.host, port: config.db.port, password: config.db.password, connectTimeoutMs: 2_000 }, async (client) => {
+    // Raw SQL: each bootstrap script is a multi-statement file run as it is.
     for (const script of await bootstrapScripts()) {
       try {
         await client.query(script.sql);

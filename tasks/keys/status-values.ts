@@ -7,8 +7,11 @@
 import type { ProjectConfig } from '../project/config.types.js';
 
 /** Services whose state decides which entries show. */
-/** `functions` is the native runtime's `functions serve` router (the original's status has no such line). */
-export type StatusService = 'rest' | 'studio' | 'auth' | 'inbucket' | 'functions';
+/**
+ * `functions` is the native runtime's `functions serve` router and `pg-meta` its postgres-meta
+ * (the original's status has neither line: its pg-meta publishes no port).
+ */
+export type StatusService = 'rest' | 'studio' | 'auth' | 'inbucket' | 'functions' | 'pg-meta';
 
 export interface StatusEntry {
   /** Default variable name, e.g. `API_URL`. */
@@ -29,6 +32,8 @@ export interface StatusOptions {
    * running are left out, as the original leaves out stopped or excluded containers.
    */
   isRunning: (service: StatusService) => boolean;
+  /** The port postgres-meta answers on, when it has one on this machine (native runtime). */
+  pgMetaPort?: number;
 }
 
 /** The status entries for a loaded config, filtered by which services run. */
@@ -41,6 +46,7 @@ export function statusEntries(config: ProjectConfig, options: StatusOptions): St
     { name: 'FUNCTIONS_URL', overrideKey: 'functions.url', label: 'Functions URL', value: `${apiUrl}/functions/v1`, shown: options.isRunning('functions') },
     { name: 'DB_URL', overrideKey: 'db.url', label: 'DB URL', value: localDbUrl(config), shown: true },
     { name: 'STUDIO_URL', overrideKey: 'studio.url', label: 'Studio URL', value: `http://${host}:${config.studio.port}`, shown: config.studio.enabled && options.isRunning('studio') },
+    { name: 'PG_META_URL', overrideKey: 'studio.pg_meta_url', label: 'pg-meta URL', value: `http://${host}:${options.pgMetaPort ?? 0}`, shown: options.pgMetaPort !== undefined && options.isRunning('pg-meta') },
     { name: 'INBUCKET_URL', overrideKey: 'inbucket.url', label: 'Inbucket URL', value: `http://${host}:${config.inbucket.port}`, shown: config.inbucket.enabled && options.isRunning('inbucket') },
     // The original shows the secret and keys whenever the auth container runs, whatever auth.enabled says.
     { name: 'JWT_SECRET', overrideKey: 'auth.jwt_secret', label: 'JWT secret', value: config.auth.jwt_secret, shown: options.isRunning('auth') },

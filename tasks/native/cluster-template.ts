@@ -67,6 +67,7 @@ async function buildTemplate(bins: PgBinaries, runAs: RunAs | undefined, dir: st
   const died = server.exited.then(async (code) => `exit code ${code}\n${await logTail(logFile)}`);
   await waitForConnection({ port }, { died, timeoutMs: 60_000 });
   await withConnection({ port }, async (client) => {
+    // Raw SQL: each bootstrap script is a multi-statement file run as it is.
     for (const script of await nativeBootstrapScripts()) {
       try {
         await client.query(script.sql);

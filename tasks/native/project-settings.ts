@@ -10,6 +10,7 @@ import type { ProjectConfig } from '../project/config.types.js';
 export async function applyProjectSettings(client: pg.Client, config: ProjectConfig): Promise<void> {
   const secret = client.escapeLiteral(config.auth.jwt_secret);
   const expiry = client.escapeLiteral(String(config.auth.jwt_expiry));
+  // Raw SQL: kysely has no ALTER DATABASE; both settings go as one two-statement script.
   await client.query(
     `ALTER DATABASE postgres SET "app.settings.jwt_secret" TO ${secret};\n` +
       `ALTER DATABASE postgres SET "app.settings.jwt_exp" TO ${expiry};`,

@@ -15,6 +15,11 @@ export function writeProgress(message: string, fallback: (message: string) => vo
   else fallback(message);
 }
 
+/** The task running in a terminal's list now, if any: SQL steps go under it (sql-steps.ts). */
+export function liveParentTask(): StepContext['task'] | undefined {
+  return liveTask;
+}
+
 /** Runs the plugin and returns its outcomes; rethrows what the plugin throws. */
 export async function runTaskStep(plugin: TaskPlugin, step: Omit<StepContext, 'task'>, options: RunOptions): Promise<Outcome[]> {
   const { Listr, ListrLogger, ProcessOutput } = await import('listr2');
@@ -42,7 +47,8 @@ export async function runTaskStep(plugin: TaskPlugin, step: Omit<StepContext, 't
     {
       renderer: options.renderer ?? 'default',
       fallbackRenderer: 'simple',
-      rendererOptions: { logger, showErrorMessage: false },
+      // Subtasks (the SQL steps, sql-steps.ts) stay on screen once the task is done, as its output lines did.
+      rendererOptions: { logger, showErrorMessage: false, collapseSubtasks: false },
       fallbackRendererOptions: { logger },
       exitOnError: true,
       registerSignalListeners: false,

@@ -1,6 +1,8 @@
 /**
  * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process and,
- * on the studio port, the local platform API (what the docs site's API-settings widget reads);
+ * beside it, the services of native-services.ts (the local platform API on the studio port,
+ * postgres-meta, the mail catcher on the inbucket ports) and the worker that sends pg_net's
+ * requests (when the cluster offers our pg_net; not a stack service, so not in the journal);
  * every other service exists only as a container image, so it is recorded as unavailable (or
  * excluded, when the user left it out), never pretended.
  */
@@ -8,7 +10,8 @@ import { STACK_SERVICES, type StackService } from '../../machines/service.machin
 import type { Outcome } from '../orchestration/orchestration-types.js';
 import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
-import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../platform-api/platform-process.js';
+import { NATIVE_SERVICES, answeringNativeServices, stopNativeServices } from './native-services.js';
+import { ensurePgNetWorker, stopPgNetWorker } from '../pg-net/pg-net-process.js';
 import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
 
 function realityOf(status: NativeStatus): RuntimeReality {
@@ -22,6 +25,12 @@ function realityOf(status: NativeStatus): RuntimeReality {
   };
 }
 
+/** Stops what runs beside the database: the native services (returned when they ran) and the pg_net worker. */
+async function stopBeside(projectId: string, env: NodeJS.ProcessEnv): Promise<StackService[]> {
+  const [stopped] = await Promise.all([stopNativeServices(projectId, env), stopPgNetWorker(projectId, env)]);
+  return stopped;
+}
+
 export const nativeStack: StackRuntime = {
   name: 'native',
 
@@ -33,16 +42,18 @@ export const nativeStack: StackRuntime = {
         title: 'Starting the local stack (native PostgreSQL)',
         run: async (step) => {
           const excluded = excludedServices(project.config, options.exclude);
-          // Studio itself is a container image; its port serves the local platform API instead.
-          const platform = !excluded.has('studio');
+          const services = NATIVE_SERVICES.filter((entry) => !excluded.has(entry.service));
+          const served = new Set<StackService>(['db', ...services.map((entry) => entry.service)]);
           step.record(
-            STACK_SERVICES.filter((service) => service !== 'db' && !(platform && service === 'studio')).map((service): Outcome => ({
+            STACK_SERVICES.filter((service) => !served.has(service)).map((service): Outcome => ({
               type: excluded.has(service) ? 'SERVICE_EXCLUDED' : 'SERVICE_UNAVAILABLE',
               data: { service, detail: excluded.has(service) ? 'excluded' : 'only available as a container image' },
             })),
           );
-          step.record({ type: 'SERVICE_STARTING', data: { service: 'db' } });
-          const result = await nativeRuntime.start(project, {
+          step.record([...served].map((service): Outcome => ({ type: 'SERVICE_STARTING', data: { service } })));
+          const notice = (message: string) => options.onNotice?.(message);
+          // The other services need nothing of the database to come up, so all start at once.
+          const database = nativeRuntime.start(project, {
             ...runtimeOptions,
             step: step.runStep,
             onApplied: (file) => step.record({ stream: 'migrations:local', type: 'MIGRATION_APPLIED', data: { version: file.version, name: file.name } }),
@@ -51,26 +62,36 @@ export const nativeStack: StackRuntime = {
                 step.task.output = message;
                 options.onStatus?.(message);
               },
-              notice: (message) => options.onNotice?.(message),
+              notice,
             },
+          }).then(async (result) => {
+            // pg_net's requests are sent by a worker beside the server, once it accepts connections.
+            await ensurePgNetWorker({ projectId, port: result.port, env: project.env });
+            return result;
           });
-          const outcomes: Outcome[] = [{ type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } }];
-          if (platform) {
-            step.record({ type: 'SERVICE_STARTING', data: { service: 'studio' } });
-            const api = await startPlatformApi({ root: project.root, config: project.config, env: project.env });
-            outcomes.push({ type: 'SERVICE_HEALTHY', data: { service: 'studio', detail: `local platform API at ${api.url}` } });
+          const settled = await Promise.allSettled([database, ...services.map((entry) => entry.start(project, notice))]);
+          const failure = settled.find((result) => result.status === 'rejected');
+          if (failure) {
+            // Nothing half started stays behind: the database stopped itself, the rest stop here.
+            await stopBeside(projectId, project.env);
+            throw failure.reason;
           }
-          return [...outcomes, { type: 'STARTED' }];
+          const [db, ...details] = settled.map((result) => (result as PromiseFulfilledResult<unknown>).value);
+          const result = db as Awaited<typeof database>;
+          return [
+            { type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } },
+            ...services.map((entry, index): Outcome => ({ type: 'SERVICE_HEALTHY', data: { service: entry.service, detail: details[index] as string } })),
+            { type: 'STARTED' },
+          ];
         },
       },
       'stack.stop': {
         title: 'Stopping the local stack',
         run: async () => {
-          const platformStopped = await stopPlatformApi(projectId, project.env);
-          await nativeRuntime.stop(projectId, runtimeOptions);
+          const [stopped] = await Promise.all([stopBeside(projectId, project.env), nativeRuntime.stop(projectId, runtimeOptions)]);
           const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
           return [
-            ...(platformStopped ? [{ type: 'SERVICE_STOPPED', data: { service: 'studio' } }] : []),
+            ...stopped.map((service) => ({ type: 'SERVICE_STOPPED', data: { service } })),
             { type: 'SERVICE_STOPPED', data: { service: 'db' } },
             { type: 'STOPPED', data: { dataKept: status.state !== 'absent' } },
           ];
@@ -79,7 +100,7 @@ export const nativeStack: StackRuntime = {
       'stack.delete-data': {
         title: 'Deleting the local data',
         run: async () => {
-          await stopPlatformApi(projectId, project.env);
+          await stopBeside(projectId, project.env);
           await nativeRuntime.destroyData(projectId, runtimeOptions);
           return { type: 'DATA_DELETED' };
         },
@@ -88,14 +109,14 @@ export const nativeStack: StackRuntime = {
   },
 
   async reality(project) {
-    const reality = realityOf(await nativeRuntime.status(project.config.project_id, project.config, { env: project.env }));
-    const platform = await platformApiStatus(project.config.project_id, project.env);
-    return platform.state === 'running' ? { ...reality, services: new Set([...reality.services, 'studio' as const]) } : reality;
+    const projectId = project.config.project_id;
+    const [database, services] = await Promise.all([nativeRuntime.status(projectId, project.config, { env: project.env }), answeringNativeServices(projectId, project.env)]);
+    const reality = realityOf(database);
+    return { ...reality, services: new Set([...reality.services, ...services]) };
   },
 
   async stopById(projectId, backup, env) {
-    await stopPlatformApi(projectId, env);
-    await nativeRuntime.stop(projectId, { env });
+    await Promise.all([stopBeside(projectId, env), nativeRuntime.stop(projectId, { env })]);
     if (!backup) await nativeRuntime.destroyData(projectId, { env });
     return realityOf(await nativeRuntime.status(projectId, undefined, { env }));
   },

@@ -1,15 +1,19 @@
 /** Installing pgTAP for a test run and removing it afterwards, only when the run installed it. */
 import type pg from 'pg';
+import type { SystemCatalogs } from '../db/catalog/system-catalogs.js';
+import { kyselyOn } from '../db/kysely.js';
 import { TaskError, messageOf } from '../task-error.js';
 
 /** Whether pgtap is installed in the database. */
 export async function hasPgtap(client: pg.Client): Promise<boolean> {
-  return Boolean((await client.query("select 1 from pg_extension where extname = 'pgtap'")).rowCount);
+  const row = await kyselyOn<SystemCatalogs>(client).selectFrom('pg_catalog.pg_extension').select('extname').where('extname', '=', 'pgtap').executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Creates pgtap in schema `extensions` (one statement each, so either it is there or not). */
 export async function installPgtap(client: pg.Client): Promise<void> {
   try {
+    // Raw SQL: kysely has no CREATE EXTENSION (nor DROP EXTENSION below).
     await client.query('create schema if not exists extensions');
     await client.query('create extension if not exists pgtap with schema extensions');
   } catch (error) {

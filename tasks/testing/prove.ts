@@ -10,6 +10,7 @@ import { pgEnvFromUrl } from './pg-env.js';
 import { findPsql, runWithPsql, runWithoutPsql, type FileRun } from './sql-file-runner.js';
 import { dropPgtap, hasPgtap, installPgtap } from './pgtap-extension.js';
 import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
+import { runSqlSteps, type SqlStep } from '../orchestration/sql-steps.js';
 import { TaskError, messageOf } from '../task-error.js';
 
 /** What to run and where output goes. */
@@ -64,19 +65,28 @@ export async function prove(options: ProveOptions): Promise<ProveReport> {
   const verdicts: FileVerdict[] = [];
   try {
     const step = options.step ?? unrecorded;
+    // pgTAP's steps are listr2 tasks a terminal shows; plain output stays pg_prove's own lines.
+    const steps: SqlStep[] = [];
     if (!(await hasPgtap(client))) {
-      await step('install pgtap', () => installPgtap(client));
-      installedPgtap = true;
+      steps.push({ title: 'Installing pgTAP', quiet: true, run: async () => {
+        await step('install pgtap', () => installPgtap(client));
+        installedPgtap = true;
+      } });
     }
     const pgEnv = pgEnvFromUrl(options.connectionString);
     for (const file of options.files) {
       const relative = path.relative(options.testsDir, file);
       const name = relative.startsWith('..') ? file : relative.split(path.sep).join('/');
-      const run: FileRun = psql
-        ? await runWithPsql(psql, relative.startsWith('..') ? file : relative, options.testsDir, pgEnv, env)
-        : await runWithoutPsql(file, options.connectionString);
-      verdicts.push(reportFile(name, run, options));
+      steps.push({ title: `Running pgTAP tests in ${name}`, quiet: true, run: async () => {
+        const run: FileRun = psql
+          ? await runWithPsql(psql, relative.startsWith('..') ? file : relative, options.testsDir, pgEnv, env)
+          : await runWithoutPsql(file, options.connectionString);
+        const verdict = reportFile(name, run, options);
+        verdicts.push(verdict);
+        return `pgTAP tests in ${name}: ${verdict.passed ? 'passed' : 'failed'}`;
+      } });
     }
+    await runSqlSteps(steps, () => undefined);
   } finally {
     if (installedPgtap) await (options.step ?? unrecorded)('remove pgtap', () => dropPgtap(client)).catch(() => undefined);
     await client.end().catch(() => undefined);

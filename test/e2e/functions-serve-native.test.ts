@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runCli, runMain } from '../helpers/run-cli.js';
 import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
-import { freePort, nativeTestEnv, removeDir, tempDir } from '../integration/support/temp-project.js';
+import { freePort, nativeTestEnv, pgMetaPortEnv, removeDir, tempDir, withFreeServicePorts } from '../integration/support/temp-project.js';
 
 const ANON = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
@@ -58,14 +58,14 @@ describe('functions serve on the native runtime (real Deno)', function () {
   const withAnon = { headers: { Authorization: `Bearer ${ANON}`, 'Content-Type': 'application/json' } };
 
   before(async () => {
-    env = { ...(await nativeTestEnv()), SUPABASE_RUNTIME: 'native' };
+    env = { ...(await nativeTestEnv()), ...(await pgMetaPortEnv()), SUPABASE_RUNTIME: 'native' };
     root = await tempDir('functions-serve');
     assert.equal(cli('init').code, 0);
     api = await freePort();
     db = await freePort();
     const configFile = path.join(root, 'supabase', 'config.toml');
     let text = await readFile(configFile, 'utf8');
-    text = text.replace(/^port = 54321$/m, `port = ${api}`).replace(/^port = 54322$/m, `port = ${db}`).replace(/^port = 54323$/m, `port = ${await freePort()}`);
+    text = await withFreeServicePorts(text.replace(/^port = 54321$/m, `port = ${api}`).replace(/^port = 54322$/m, `port = ${db}`));
     await writeFile(configFile, `${text}\n[functions.public]\nverify_jwt = false\n`);
     for (const [relative, content] of Object.entries(FILES)) {
       await mkdir(path.dirname(path.join(root, 'supabase', relative)), { recursive: true });

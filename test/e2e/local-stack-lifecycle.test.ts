@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { BIN, runCli } from '../helpers/run-cli.js';
+import { pgMetaPortEnv, withFreeServicePorts } from '../integration/support/temp-project.js';
 
 /** A free TCP port on loopback. */
 function freePort(): Promise<number> {
@@ -32,7 +33,7 @@ describe('local stack lifecycle on the native runtime (the CLI as a process)', f
   const home = mkdtempSync(join(tmpdir(), 'native-home-'));
   chmodSync(home, 0o755);
   const folder = mkdtempSync(join(tmpdir(), 'lifecycle-'));
-  const env = { SUPABASE_NATIVE_HOME: home };
+  const env: NodeJS.ProcessEnv = { SUPABASE_NATIVE_HOME: home };
   const cli = (...args: string[]) => runCli(args, { cwd: folder, env });
   let port = 0;
 
@@ -40,8 +41,8 @@ describe('local stack lifecycle on the native runtime (the CLI as a process)', f
     assert.equal(cli('init').code, 0);
     port = await freePort();
     const config = join(folder, 'supabase', 'config.toml');
-    const studioPort = await freePort();
-    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${studioPort}`));
+    Object.assign(env, await pgMetaPortEnv());
+    writeFileSync(config, await withFreeServicePorts(readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`)));
     mkdirSync(join(folder, 'supabase', 'migrations'), { recursive: true });
     writeFileSync(join(folder, 'supabase', 'migrations', '20240101000000_notes.sql'), 'create table public.notes (id bigint primary key, body text);\n');
     writeFileSync(join(folder, 'supabase', 'seed.sql'), "insert into public.notes values (1, 'seeded');\n");

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
+import { pgMetaPortEnv, withFreeServicePorts } from '../integration/support/temp-project.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -39,15 +40,14 @@ describe('project plugins named in config.toml add steps to the local stack', fu
   this.timeout(120_000);
   const home = mkdtempSync(join(tmpdir(), 'native-home-'));
   chmodSync(home, 0o755);
-  const env = { SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
+  const env: NodeJS.ProcessEnv = { SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
+  before(async () => Object.assign(env, await pgMetaPortEnv()));
 
   async function project(plugins: string[]): Promise<string> {
     const folder = mkdtempSync(join(tmpdir(), 'plugins-'));
     assert.equal(runCli(['init'], { cwd: folder, env }).code, 0);
     const config = join(folder, 'supabase', 'config.toml');
-    const text = readFileSync(config, 'utf8')
-      .replace(/^port = 54322$/m, `port = ${await freePort()}`)
-      .replace(/^port = 54323$/m, `port = ${await freePort()}`);
+    const text = await withFreeServicePorts(readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${await freePort()}`));
     writeFileSync(config, `${text}\n[local]\nplugins = ${JSON.stringify(plugins)}\n`);
     mkdirSync(join(folder, 'supabase', 'plugins'));
     writeFileSync(join(folder, 'supabase', 'plugins', 'marker.mjs'), PLUGIN);

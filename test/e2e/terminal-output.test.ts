@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BIN } from '../helpers/run-cli.js';
 import { requireCommand } from '../helpers/require-command.js';
@@ -84,6 +84,27 @@ describe('in a terminal: progress in place, errors once, Ctrl-C in one line', fu
       assert.doesNotMatch(screen, /unexpected error|failed to/);
     } finally {
       rmSync(slow, { force: true });
+    }
+  });
+
+  it('db reset and test db in a terminal: a listr2 task per migration file, the seed and each pgTAP file', async () => {
+    assert.equal(project.run(['start']).code, 0);
+    const reset = await onScreen(['db', 'reset']);
+    assert.equal(reset.code, 0, reset.screen);
+    assert.match(reset.screen, /✔ Applying migration 20240101000000_one\.sql\.\.\./);
+    assert.match(reset.screen, /✔ Seeding data supabase\/seed\.sql\.\.\./);
+    assert.equal(reset.screen.match(/Applying migration 20240101000000_one\.sql/g)?.length, 1, reset.screen);
+    assert.match(reset.screen, /Finished supabase db reset on branch/);
+    const tests = path.join(project.root, 'supabase', 'tests');
+    mkdirSync(tests, { recursive: true });
+    writeFileSync(path.join(tests, 'seed_test.sql'), "begin; select plan(1); select is((select count(*) from public.one)::int, 1, 'seeded'); select * from finish(); rollback;\n");
+    try {
+      const tested = await onScreen(['test', 'db']);
+      assert.equal(tested.code, 0, tested.screen);
+      assert.match(tested.screen, /✔ pgTAP tests in seed_test\.sql: passed/);
+      assert.match(tested.screen, /Result: PASS/);
+    } finally {
+      rmSync(tests, { recursive: true, force: true });
     }
   });
 });

@@ -164,7 +164,9 @@ const scenarios: Scenario[] = [
   {
     name: 'test db (installs pgTAP for the run)',
     args: ['test', 'db'],
+    // From a database that matches its files: the squash trials before it may leave them squashed.
     before: async (project) => {
+      project.writeMigrations();
       await runningAndReset(project);
       const tests = path.join(project.root, 'supabase', 'tests');
       mkdirSync(tests, { recursive: true });

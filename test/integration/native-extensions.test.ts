@@ -1,5 +1,5 @@
 /**
- * The native runtime's own extensions (native-extensions/: http, pgjwt, supabase_vault) and
+ * The native runtime's own extensions (native-extensions/: http, pg_net, pgjwt, supabase_vault) and
  * pg_cron preloading, on a real PostgreSQL 15 cluster started by the native runtime with the
  * system's binaries (Debian's postgresql-15, postgresql-plpython3-15 and postgresql-15-cron,
  * which .ci/run installs), against a real HTTP server on loopback.
@@ -14,6 +14,7 @@ import { initProject } from '../../tasks/project/init-project.js';
 import { loadConfig } from '../../tasks/project/config-load.js';
 import type { ProjectConfig } from '../../tasks/project/config.types.js';
 import { nativeRuntime } from '../../tasks/native/native-runtime.js';
+import { ensurePgNetWorker, stopPgNetWorker } from '../../tasks/pg-net/pg-net-process.js';
 import { withConnection, withDatabase } from '../../tasks/db/connect.js';
 import { resetNativeDatabase } from '../../tasks/db/reset.js';
 import { listMigrations } from '../../tasks/db/migration-files.js';
@@ -32,6 +33,7 @@ export const EXTENSION_MIGRATIONS: Record<string, string> = {
   '20240101000002_pgjwt.sql': 'create extension if not exists pgjwt with schema extensions;\n',
   '20240101000003_cron.sql':
     "create extension if not exists pg_cron with schema pg_catalog;\ngrant usage on schema cron to postgres;\nselect cron.schedule('nightly-vacuum', '0 3 * * *', 'vacuum');\n",
+  '20240101000004_pg_net.sql': 'create extension if not exists pg_net with schema extensions;\n',
 };
 
 async function requireSystemPackages(): Promise<boolean> {
@@ -81,8 +83,11 @@ describe('native runtime extensions', function () {
     config.db.port = await freePort();
     const started = await nativeRuntime.start({ root, config }, { env });
     assert.equal(started.migrations?.applied.length, Object.keys(EXTENSION_MIGRATIONS).length);
+    // What the native stack runs beside the server (pg-net.test.ts covers it through start/stop).
+    assert.ok(await ensurePgNetWorker({ projectId: config.project_id, port: config.db.port, env }));
   });
   after(async () => {
+    if (config) await stopPgNetWorker(config.project_id, env);
     if (config) await nativeRuntime.destroyData(config.project_id, { env }).catch(() => undefined);
     if (root) await removeDir(root);
     server?.closeAllConnections();
@@ -94,9 +99,9 @@ describe('native runtime extensions', function () {
   it('each extension says it is the native runtime implementation', async () => {
     await db(async (client) => {
       const { rows } = await client.query<{ name: string; comment: string }>(
-        "select name, comment from pg_available_extensions where name in ('http', 'pgjwt', 'supabase_vault') order by name",
+        "select name, comment from pg_available_extensions where name in ('http', 'pg_net', 'pgjwt', 'supabase_vault') order by name",
       );
-      assert.deepEqual(rows.map((r) => r.name), ['http', 'pgjwt', 'supabase_vault']);
+      assert.deepEqual(rows.map((r) => r.name), ['http', 'pg_net', 'pgjwt', 'supabase_vault']);
       for (const row of rows) assert.match(row.comment, /native runtime implementation/, row.name);
     });
   });
@@ -163,6 +168,23 @@ describe('native runtime extensions', function () {
     });
   });
 
+  /** Waits up to `ms` for pg_net's response row to request `id`. */
+  const responseRow = (id: string, ms: number) =>
+    db(async (client) => {
+      for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 10))) {
+        const { rows } = await client.query('select status_code, content from net._http_response where id = $1', [id]);
+        if (rows[0]) return rows[0] as { status_code: number; content: string };
+      }
+      throw new Error(`no pg_net response to request ${id} within ${ms} ms`);
+    });
+
+  it('pg_net delivers a POST and its response row appears within a second', async () => {
+    const id = await db(async (client) => (await client.query(`select net.http_post($1, '{"n": 1}'::jsonb) as id`, [`${base}/net`])).rows[0].id as string);
+    const row = await responseRow(id, 1000);
+    assert.equal(row.status_code, 200);
+    assert.deepEqual(JSON.parse(row.content), { method: 'POST', url: '/net', body: '{"n": 1}', contentType: 'application/json' });
+  });
+
   it('pg_cron is preloaded for the postgres database and schedules jobs', async () => {
     await db(async (client) => {
       assert.equal((await client.query("select current_setting('cron.database_name') as d")).rows[0].d, 'postgres');
@@ -180,6 +202,9 @@ describe('native runtime extensions', function () {
       assert.equal((await client.query("select count(*)::int as n from cron.job where jobname = 'nightly-vacuum'")).rows[0].n, 1);
       assert.equal((await client.query('select (extensions.http_get($1)).status as s', [`${base}/again`])).rows[0].s, 200);
     });
+    // The worker finds the recreated database at its next scan of the cluster.
+    const id = await db(async (client) => (await client.query('select net.http_get($1) as id', [`${base}/net-again`])).rows[0].id as string);
+    assert.equal((await responseRow(id, 3000)).status_code, 200);
     const listing = await listMigrations(root);
     const schemas = await withConnection({ port: config.db.port }, (client) => listSchemas(client, DIFF_EXCLUDED_SCHEMAS));
     const diff = await withShadow(url, listing.migrations, () => undefined, (shadow) => diffSchemas(shadow.url, withDatabase(url, 'postgres'), schemas), env);

@@ -9,6 +9,7 @@ type Oid = number;
 export interface PgStatActivity {
   pid: number;
   usename: string | null;
+  application_name: string;
   state: string | null;
   query: string;
   query_start: Date | null;

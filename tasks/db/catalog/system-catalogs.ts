@@ -129,7 +129,19 @@ export interface PgUser {
 }
 
 /** Keys carry the schema, so a query that sets another default schema still finds the catalog. */
+export interface PgDatabase {
+  oid: Oid;
+  datname: string;
+}
+
+/** information_schema.schemata: the schemas the current user may see. */
+export interface InformationSchemaSchemata {
+  schema_name: string;
+}
+
 export interface SystemCatalogs {
+  'pg_catalog.pg_database': PgDatabase;
+  'information_schema.schemata': InformationSchemaSchemata;
   'pg_catalog.pg_namespace': PgNamespace;
   'pg_catalog.pg_class': PgClass;
   'pg_catalog.pg_attribute': PgAttribute;

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { BIN } from '../../helpers/run-cli.js';
 import { JournalStore } from '../../../tasks/journal/journal-store.js';
 import { unsettledOperations } from '../../../tasks/orchestration/pending-operations.js';
-import { freePort, nativeTestEnv, tempDir } from './temp-project.js';
+import { freePort, nativeTestEnv, pgMetaPortEnv, tempDir, withFreeServicePorts } from './temp-project.js';
 
 /** The migrations every project starts with: version -> the table it creates. */
 export const MIGRATIONS: ReadonlyArray<{ version: string; table: string }> = [
@@ -44,7 +44,7 @@ export interface CliProject {
 /** A new project on free ports with the standard migrations and a seed row in table `one`. */
 export async function cliProject(prefix: string): Promise<CliProject> {
   const root = await tempDir(prefix);
-  const env = { ...(await nativeTestEnv()), SUPABASE_RUNTIME: 'native', SUPABASE_DEBUG: '', SUPABASE_TICKET_DIR: path.join(root, '..', `${path.basename(root)}-tickets`) };
+  const env = { ...(await nativeTestEnv()), ...(await pgMetaPortEnv()), SUPABASE_RUNTIME: 'native', SUPABASE_DEBUG: '', SUPABASE_TICKET_DIR: path.join(root, '..', `${path.basename(root)}-tickets`) };
   const run = (args: string[], extra: NodeJS.ProcessEnv = {}): CliRun => {
     const result: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...env, ...extra }, input: '', encoding: 'utf8', timeout: 120_000 });
     return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
@@ -53,7 +53,7 @@ export async function cliProject(prefix: string): Promise<CliProject> {
   if (init.code !== 0) throw new Error(`supabase init failed: ${init.stderr}`);
   const port = await freePort();
   const config = path.join(root, 'supabase', 'config.toml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${await freePort()}`));
+  writeFileSync(config, await withFreeServicePorts(readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`)));
   const migrations = path.join(root, 'supabase', 'migrations');
   const writeMigrations = () => {
     rmSync(migrations, { recursive: true, force: true });

@@ -36,3 +36,23 @@ export async function removeDir(dir: string): Promise<void> {
 }
 
 export { freePort };
+
+/**
+ * config.toml text with free ports for the services the native stack runs beside its database:
+ * the studio port (the local platform API) and the inbucket web and SMTP ports (the mail catcher).
+ */
+export async function withFreeServicePorts(text: string): Promise<string> {
+  return text
+    .replace(/^port = 54323$/m, `port = ${await freePort()}`)
+    .replace(/^port = 54324$/m, `port = ${await freePort()}`)
+    .replace(/^# smtp_port = 54325$/m, `smtp_port = ${await freePort()}`);
+}
+
+/** SUPABASE_PG_META_PORT set to a free port whose next port is free too (pg-meta's metrics take it). */
+export async function pgMetaPortEnv(): Promise<NodeJS.ProcessEnv> {
+  const { isPortInUse } = await import('../../../tasks/native/port-check.js');
+  for (;;) {
+    const port = await freePort();
+    if (port < 65535 && !(await isPortInUse(port + 1))) return { SUPABASE_PG_META_PORT: String(port) };
+  }
+}

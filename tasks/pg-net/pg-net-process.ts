@@ -1,0 +1,91 @@
+/**
+ * Starts and stops a project's pg_net worker (pg-net-worker.ts), a supervised process beside the
+ * native cluster (native/supervised-process.ts). It runs only when the cluster offers our pg_net
+ * (native-extensions/pg_net), and it answers when its session shows in the server's
+ * pg_stat_activity: a worker left from an earlier server has no session there and is replaced.
+ */
+import type pg from 'pg';
+import { withConnection } from '../db/connect.js';
+import { clusterPaths } from '../native/native-paths.js';
+import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
+import { baseChildEnv, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type ServiceKind } from '../native/supervised-process.js';
+import { WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
+
+/** Words of our control file's comment that tell our pg_net from the platform's build. */
+export const NATIVE_PG_NET_MARK = 'native runtime implementation';
+
+const ENTRY = 'pg-net-worker-main';
+
+const KIND: ServiceKind = { title: 'the pg_net worker', marker: ENTRY, answers: workerConnected };
+
+/** The worker's "url": the server it serves (no password: that travels in PGPASSWORD). */
+const serverUrl = (port: number) => `postgresql://postgres@127.0.0.1:${port}/postgres`;
+
+/** The worker's pid record and log in the project's native folder. */
+export const pgNetWorkerFiles = (projectId: string, env: NodeJS.ProcessEnv = process.env) => serviceFiles(projectId, 'pg-net-worker', env);
+
+/** Options of ensurePgNetWorker. */
+export interface PgNetWorkerOptions {
+  projectId: string;
+  /** The port the cluster listens on. */
+  port: number;
+  env?: NodeJS.ProcessEnv;
+  /** How long to wait for the worker's first connection. */
+  timeoutMs?: number;
+}
+
+/** Whether the project's worker process runs (connected or not), and its pid and log. */
+export async function pgNetWorkerStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<{ running: boolean; pid?: number; logFile: string }> {
+  const files = pgNetWorkerFiles(projectId, env);
+  const status = await serviceStatus(files, KIND);
+  return { running: status.state !== 'stopped', pid: status.pid, logFile: files.logFile };
+}
+
+/** Stops the project's worker; true when one was running. */
+export function stopPgNetWorker(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  return stopService(pgNetWorkerFiles(projectId, env), KIND);
+}
+
+/**
+ * Makes sure the running cluster of a project has its worker, when the cluster offers our pg_net:
+ * keeps one already serving this server, else starts one and waits for its first connection.
+ * Returns its pid, or undefined when pg_net is not available (then no worker runs).
+ */
+export async function ensurePgNetWorker(options: PgNetWorkerOptions): Promise<{ pid: number; started: boolean } | undefined> {
+  const env = options.env ?? process.env;
+  const files = pgNetWorkerFiles(options.projectId, env);
+  const postmaster = await readPidFile(clusterPaths(options.projectId, env).dataDir);
+  if (!postmaster || !(await withConnection({ port: options.port }, offersPgNet))) {
+    await stopPgNetWorker(options.projectId, env);
+    return undefined;
+  }
+  const url = serverUrl(options.port);
+  const status = await serviceStatus(files, KIND);
+  if (status.state === 'running' && status.url === url && status.pid) return { pid: status.pid, started: false };
+  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir: clusterPaths(options.projectId, env).dataDir, postmasterPid: postmaster.pid };
+  const launched = await launchService(files, KIND, {
+    args: nodeEntry(import.meta.url, ENTRY, [JSON.stringify(settings)]),
+    env: { ...baseChildEnv(env), PGPASSWORD: LOCAL_PASSWORD },
+    url,
+    ports: [],
+    timeoutMs: options.timeoutMs,
+  });
+  return { pid: launched.pid, started: true };
+}
+
+async function offersPgNet(client: pg.Client): Promise<boolean> {
+  const result = await client.query("select 1 from pg_available_extensions where name = 'pg_net' and comment like $1", [`%${NATIVE_PG_NET_MARK}%`]);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Whether a worker session is connected to the server of `url`. */
+async function workerConnected(url: string): Promise<boolean> {
+  try {
+    return await withConnection({ port: Number(new URL(url).port), connectTimeoutMs: 1000 }, async (client) => {
+      const result = await client.query('select 1 from pg_stat_activity where application_name = $1', [WORKER_APPLICATION_NAME]);
+      return (result.rowCount ?? 0) > 0;
+    });
+  } catch {
+    return false;
+  }
+}

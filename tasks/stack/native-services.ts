@@ -1,0 +1,59 @@
+/**
+ * The services the native stack runs beside its database, each a supervised process
+ * (native/supervised-process.ts): the local platform API on the studio port, postgres-meta, and
+ * the mail catcher on the inbucket ports. The stack starts, checks and stops them through this
+ * one list, so adding a service is one entry here.
+ */
+import type { StackService } from '../../machines/service.machine.js';
+import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../platform-api/platform-process.js';
+import { pgMetaStatus, startPgMeta, stopPgMeta } from '../pg-meta/pg-meta-process.js';
+import { mailCatcherStatus, startMailCatcher, stopMailCatcher } from '../mail-catcher/mail-process.js';
+import type { StackProject } from './stack-runtime.js';
+
+/** One service the native runtime runs as a process of its own. */
+export interface NativeService {
+  service: StackService;
+  /** Starts it and says where it answers (the journal's detail, shown by `status`). */
+  start(project: StackProject, notice: (message: string) => void): Promise<string>;
+  /** Stops it; true when it was running. */
+  stop(projectId: string, env: NodeJS.ProcessEnv): Promise<boolean>;
+  /** Whether it runs and answers now. */
+  answers(projectId: string, env: NodeJS.ProcessEnv): Promise<boolean>;
+}
+
+export const NATIVE_SERVICES: readonly NativeService[] = [
+  {
+    // Studio itself is a container image; its port serves the local platform API instead.
+    service: 'studio',
+    start: async (project) => `local platform API at ${(await startPlatformApi({ root: project.root, config: project.config, env: project.env })).url}`,
+    stop: stopPlatformApi,
+    answers: async (projectId, env) => (await platformApiStatus(projectId, env)).state === 'running',
+  },
+  {
+    service: 'pg-meta',
+    start: async (project, notice) => `postgres-meta at ${(await startPgMeta(project.config, project.env, notice)).url}`,
+    stop: stopPgMeta,
+    answers: async (projectId, env) => (await pgMetaStatus(projectId, env)).state === 'running',
+  },
+  {
+    service: 'inbucket',
+    start: async (project) => {
+      const mail = await startMailCatcher(project.config, project.env);
+      return `mail catcher: web inbox at ${mail.url}, SMTP at ${mail.smtp}${mail.pop3 ? `, POP3 at ${mail.pop3}` : ''}`;
+    },
+    stop: stopMailCatcher,
+    answers: async (projectId, env) => (await mailCatcherStatus(projectId, env)).state === 'running',
+  },
+];
+
+/** Stops every native service of a project; returns the ones that were running. */
+export async function stopNativeServices(projectId: string, env: NodeJS.ProcessEnv): Promise<StackService[]> {
+  const stopped = await Promise.all(NATIVE_SERVICES.map(async (entry) => ((await entry.stop(projectId, env)) ? entry.service : undefined)));
+  return stopped.filter((service): service is StackService => service !== undefined);
+}
+
+/** The native services of a project that run and answer now, checked at once. */
+export async function answeringNativeServices(projectId: string, env: NodeJS.ProcessEnv): Promise<StackService[]> {
+  const answering = await Promise.all(NATIVE_SERVICES.map(async (entry) => ((await entry.answers(projectId, env)) ? entry.service : undefined)));
+  return answering.filter((service): service is StackService => service !== undefined);
+}
