@@ -21,6 +21,7 @@ import { listMigrations } from '../../tasks/db/migration-files.js';
 import { withShadow } from '../../tasks/db/shadow.js';
 import { diffSchemas } from '../../tasks/db/schema-diff.js';
 import { DIFF_EXCLUDED_SCHEMAS, listSchemas } from '../../tasks/db/schemas.js';
+import { prove } from '../../tasks/testing/prove.js';
 import { freePort, nativeTestEnv, removeDir, tempDir } from './support/temp-project.js';
 
 /**
@@ -166,6 +167,42 @@ describe('native runtime extensions', function () {
       const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(new TextEncoder().encode(secret));
       assert.equal((await client.query('select valid from extensions.verify($1, $2)', [expired, secret])).rows[0].valid, false);
     });
+  });
+
+  it('a pgTAP suite over http, vault and pgjwt passes through the runner test db uses', async () => {
+    // The same checks in SQL, as a project's own tests would write them (the server's port is only
+    // known now, so the file is written here).
+    const tests = path.join(root, 'supabase', 'tests');
+    await mkdir(tests, { recursive: true });
+    const file = path.join(tests, 'native_extensions_test.sql');
+    await writeFile(
+      file,
+      `begin;
+select plan(8);
+select is((extensions.http_get('${base}/hello')).status, 200, 'http_get answers with the status of the server');
+select is((select value from unnest((extensions.http_get('${base}/hello')).headers) where lower(field) = 'x-answer'), '42', 'http_get returns the headers');
+select ok((extensions.http_get('${base}/hello')).content like '%"method":"GET"%', 'http_get returns the body');
+select is((extensions.http_post('${base}/form', 'a=1', 'application/x-www-form-urlencoded')).status, 200, 'http_post is sent');
+select is((extensions.http_get('${base}/missing')).status, 404, 'a status other than 200 is returned, not raised');
+select lives_ok($$select vault.create_secret('pgtap-value', 'pgtap_secret')$$, 'vault stores a secret');
+select is((select decrypted_secret from vault.decrypted_secrets where name = 'pgtap_secret'), 'pgtap-value', 'vault decrypts it, and the stored value is not the plain text')
+  from vault.secrets where name = 'pgtap_secret' and secret <> 'pgtap-value';
+select is((extensions.verify(extensions.sign('{"sub":"u1"}'::json, 'pgtap-key'), 'pgtap-key')).valid, true, 'pgjwt verifies what it signs');
+select * from finish();
+rollback;
+`,
+    );
+    let output = '';
+    const report = await prove({
+      connectionString: `postgresql://postgres:postgres@127.0.0.1:${config.db.port}/postgres`,
+      testsDir: tests,
+      files: [file],
+      env,
+      stdout: (text) => (output += text),
+      stderr: (text) => (output += text),
+    });
+    assert.ok(report.passed, output);
+    assert.equal(report.tests, 8, output);
   });
 
   /** Waits up to `ms` for pg_net's response row to request `id`. */
