@@ -8,7 +8,7 @@ import { appendFile, chown, open, readFile, rm, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import type { PgBinaries } from './pg-binaries.js';
 import type { RunAs } from './service-user.js';
-import { preloadOptions } from './preload.js';
+import { ALWAYS_PRELOADED, preloadOptions } from './preload.js';
 import { TaskError } from '../task-error.js';
 
 /** Settings of every native cluster, appended to postgresql.conf once, at initdb. */
@@ -18,7 +18,7 @@ export const CLUSTER_SETTINGS = `
 # server loses nothing, a power cut may lose the cluster, which \`db reset\` rebuilds.
 listen_addresses = '127.0.0.1'
 unix_socket_directories = ''
-shared_preload_libraries = 'pg_stat_statements'
+shared_preload_libraries = '${ALWAYS_PRELOADED.join(',')}'
 wal_level = logical
 max_wal_senders = 10
 max_replication_slots = 10

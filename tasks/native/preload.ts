@@ -9,18 +9,18 @@ import path from 'node:path';
 import type { PgBinaries } from './pg-binaries.js';
 import { exists } from '../fs-exists.js';
 
-/** The libraries every native cluster preloads (CLUSTER_SETTINGS says the same). */
-const ALWAYS = ['pg_stat_statements'];
+/** The libraries every native cluster preloads (written into postgresql.conf by CLUSTER_SETTINGS). */
+export const ALWAYS_PRELOADED = ['pg_stat_statements'];
 
 /** `-c name=value` arguments for the server of `bins`. */
 export async function preloadOptions(bins: PgBinaries): Promise<string[]> {
-  const libraries = [...ALWAYS];
+  const libraries = [...ALWAYS_PRELOADED];
   const settings: string[] = [];
   // Only the system's binaries: Debian builds the package for them, not for the embedded ones.
   if (bins.source === 'system' && bins.pkglibDir && (await exists(path.join(bins.pkglibDir, 'pg_cron.so')))) {
     libraries.push('pg_cron');
     settings.push('cron.database_name=postgres');
   }
-  if (libraries.length === ALWAYS.length) return [];
+  if (libraries.length === ALWAYS_PRELOADED.length) return [];
   return ['-c', `shared_preload_libraries=${libraries.join(',')}`, ...settings.flatMap((setting) => ['-c', setting])];
 }

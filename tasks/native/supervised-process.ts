@@ -218,22 +218,23 @@ async function strays(files: ServiceFiles, kind: ServiceKind, recorded: number |
   return found;
 }
 
+/** Sends `signal` and waits up to `ms` (checking every `every` ms) for the process to finish exiting. */
+async function signalAndWait(pid: number, signal: NodeJS.Signals, ms: number, every: number): Promise<void> {
+  process.kill(pid, signal);
+  for (let waited = 0; waited < ms && !(await exited(pid)); waited += every) await sleep(every);
+}
+
 /** Stops the service (SIGTERM, then SIGKILL after 5 s), and any orphan of it; true when one was running. */
 export async function stopService(files: ServiceFiles, kind: ServiceKind): Promise<boolean> {
   const record = await readPidRecord(files.pidFile);
   let stopped = false;
   if (record && (await isOurs(record.pid, kind))) {
-    process.kill(record.pid, 'SIGTERM');
-    for (let waited = 0; waited < 5000 && !(await exited(record.pid)); waited += 50) await sleep(50);
-    if (await isOurs(record.pid, kind)) {
-      process.kill(record.pid, 'SIGKILL');
-      for (let waited = 0; waited < 2000 && !(await exited(record.pid)); waited += 20) await sleep(20);
-    }
+    await signalAndWait(record.pid, 'SIGTERM', 5000, 50);
+    if (await isOurs(record.pid, kind)) await signalAndWait(record.pid, 'SIGKILL', 2000, 20);
     stopped = true;
   }
   for (const pid of await strays(files, kind, record?.pid)) {
-    process.kill(pid, 'SIGKILL');
-    for (let waited = 0; waited < 2000 && !(await exited(pid)); waited += 20) await sleep(20);
+    await signalAndWait(pid, 'SIGKILL', 2000, 20);
     stopped = true;
   }
   await rm(files.pidFile, { force: true });

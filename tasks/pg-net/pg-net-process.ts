@@ -55,7 +55,8 @@ export async function stopPgNetWorker(projectId: string, env: NodeJS.ProcessEnv 
 export async function ensurePgNetWorker(options: PgNetWorkerOptions): Promise<{ pid: number; started: boolean } | undefined> {
   const env = options.env ?? process.env;
   const files = pgNetWorkerFiles(options.projectId, env);
-  const postmaster = await readPidFile(clusterPaths(options.projectId, env).dataDir);
+  const { dataDir } = clusterPaths(options.projectId, env);
+  const postmaster = await readPidFile(dataDir);
   if (!postmaster || !(await withConnection({ port: options.port }, offersPgNet))) {
     await stopPgNetWorker(options.projectId, env);
     return undefined;
@@ -63,7 +64,7 @@ export async function ensurePgNetWorker(options: PgNetWorkerOptions): Promise<{ 
   const url = serverUrl(options.port);
   const status = await serviceStatus(files, KIND);
   if (status.state === 'running' && status.url === url && status.pid) return { pid: status.pid, started: false };
-  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir: clusterPaths(options.projectId, env).dataDir, postmasterPid: postmaster.pid };
+  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: postmaster.pid };
   const launched = await launchService(files, KIND, {
     args: nodeEntry(import.meta.url, ENTRY, [JSON.stringify(settings)]),
     env: { ...baseChildEnv(env), PGPASSWORD: LOCAL_PASSWORD },
