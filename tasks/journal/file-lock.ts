@@ -61,7 +61,7 @@ export class FileLock {
     const deadline = Date.now() + timeoutMs;
     for (let attempt = 0; ; attempt++) {
       if (this.tryAcquire(label)) return;
-      if (Date.now() >= deadline) throw new LockTimeoutError(this.path, this.owner());
+      if (Date.now() >= deadline && !this.ownerPending()) throw new LockTimeoutError(this.path, this.owner());
       // Back off from 50 µs to 5 ms, with jitter so two waiters do not wake in step.
       sleepSync(Math.min(5, 0.05 * 2 ** Math.min(attempt, 7)) * (0.5 + Math.random()));
     }
@@ -72,7 +72,7 @@ export class FileLock {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.tryAcquire(label)) return;
-      if (Date.now() >= deadline) throw new LockTimeoutError(this.path, this.owner());
+      if (Date.now() >= deadline && !this.ownerPending()) throw new LockTimeoutError(this.path, this.owner());
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }
@@ -96,6 +96,20 @@ export class FileLock {
   /** The current owner, if the lock exists and is readable. */
   owner(): LockOwner | undefined {
     return readOwner(this.path);
+  }
+
+  /**
+   * Whether the lock exists with no owner written yet, within the grace period: its writer is
+   * writing it now, or was killed between creating and writing it (then it turns stale when the
+   * grace period ends). A waiter waits that out rather than giving up on nobody: with a timeout
+   * shorter than the grace period, a command run right after such a kill would otherwise refuse.
+   */
+  private ownerPending(): boolean {
+    try {
+      return readOwner(this.path) === undefined && Date.now() - statSync(this.path).mtimeMs <= EMPTY_LOCK_GRACE_MS;
+    } catch {
+      return false;
+    }
   }
 
   private create(label?: string): boolean {

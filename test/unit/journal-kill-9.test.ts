@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { LockTimeoutError } from '../../tasks/journal/file-lock.js';
+import { FileLock, LockTimeoutError } from '../../tasks/journal/file-lock.js';
 import { JournalStore } from '../../tasks/journal/journal-store.js';
 import { isProcessAlive } from '../../tasks/journal/process-alive.js';
 import { exited, spawnAppender } from '../helpers/spawn-appender.js';
@@ -78,6 +78,19 @@ describe('journal: a writer killed with kill -9', function () {
       parent.kill('SIGKILL');
       await exited(parent);
     }
+  });
+
+  it('waits out a lock left empty by a writer killed between creating and writing it, then takes it', async () => {
+    // No wait allowed at all: the empty lock is still within its grace period, and must not be a refusal.
+    writeFileSync(journal.paths.appendLock, '');
+    const started = Date.now();
+    assert.equal(journal.append([{ stream: 'stack', type: 'START' }], { lockTimeoutMs: 0 })[0].seq, 1);
+    assert.ok(Date.now() - started >= 1500, 'taken before the writer had its grace period');
+    writeFileSync(journal.paths.appendLock, '');
+    const lock = new FileLock(journal.paths.appendLock);
+    await lock.acquire(0);
+    assert.ok(lock.isHeld);
+    lock.release();
   });
 
   it('waits for a live owner, names it when giving up, and goes ahead once it is gone', async () => {
