@@ -15,7 +15,8 @@ export default tseslint.config(
   },
   {
     // kysely's run-time values come from tasks/db/kysely.ts, which the build bundles into one
-    // module; importing 'kysely' itself at run time would load its ~280 files one by one.
+    // module; importing 'kysely' itself at run time would load its ~280 files one by one. pg's
+    // come from tasks/db/pg-driver.ts, which keeps it from loading Node's fetch client.
     files: ['cli/**/*.ts', 'tasks/**/*.ts', 'machines/**/*.ts'],
     ignores: ['tasks/db/kysely.ts'],
     rules: {
@@ -23,6 +24,7 @@ export default tseslint.config(
         paths: [
           { name: 'kysely', message: 'Import kysely values from tasks/db/kysely.ts (bundled); types may come from kysely.', allowTypeImports: true },
           { name: 'kysely/helpers/postgres', message: 'Import it from tasks/db/kysely.ts (bundled).', allowTypeImports: true },
+          { name: 'pg', message: 'Import the driver from tasks/db/pg-driver.ts (it loads without fetch); types may come from pg.', allowTypeImports: true },
         ],
       }],
     },

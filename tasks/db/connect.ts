@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { onInterrupt } from '../orchestration/interrupts.js';
 
 async function pgModule(): Promise<typeof pg> {
-  return (await import('pg')).default;
+  return (await import('./pg-driver.js')).default;
 }
 
 export interface ConnectOptions {

@@ -2,7 +2,8 @@
  * Running one `inspect db` report: connect, make sure the statistics it reads exist, run its one
  * query and turn the result into printable cells (facts §6).
  */
-import pg from 'pg';
+import type { Client } from 'pg';
+import pg from '../db/pg-driver.js';
 import { kyselyOn } from '../db/kysely.js';
 import type { InspectDatabase, ReportDefinition, ReportOptions } from './report-types.js';
 import { activityReports } from './activity-reports.js';
@@ -38,7 +39,7 @@ function defaultFormat(value: unknown): string {
 }
 
 /** Finds the schema holding `extension`, creating it in `extensions` when it is missing. */
-async function extensionSchema(client: pg.Client, extension: string): Promise<string> {
+async function extensionSchema(client: Client, extension: string): Promise<string> {
   const db = kyselyOn<InspectDatabase>(client);
   // The plain name: kysely quotes it where the report's query names the schema.
   const find = () => db.selectFrom('pg_catalog.pg_extension as e')
@@ -57,7 +58,7 @@ async function extensionSchema(client: pg.Client, extension: string): Promise<st
 }
 
 /** Runs a report on an open connection. */
-export async function runReportOn(client: pg.Client, report: ReportDefinition, host: string, options: ReportOptions = {}): Promise<ReportResult> {
+export async function runReportOn(client: Client, report: ReportDefinition, host: string, options: ReportOptions = {}): Promise<ReportResult> {
   let schema: string | undefined;
   if (report.needsExtension) {
     try {

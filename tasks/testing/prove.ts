@@ -4,7 +4,7 @@
  * stream (failures, plan, exit status) and prints pg_prove's per-file lines and summary.
  */
 import path from 'node:path';
-import pg from 'pg';
+import pg from '../db/pg-driver.js';
 import { parseTap, tapPassed, type TapSummary } from './tap-parser.js';
 import { pgEnvFromUrl } from './pg-env.js';
 import { findPsql, runWithPsql, runWithoutPsql, type FileRun } from './sql-file-runner.js';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import pg from '../db/pg-driver.js';
 import { SYSTEM_PG15 } from '../native/pg-binaries.js';
 import { TaskError } from '../task-error.js';
 

@@ -1,5 +1,5 @@
 /** Type generation end to end: connect, read the catalogue of the chosen schemas, render. */
-import pg from 'pg';
+import pg from '../db/pg-driver.js';
 import { introspect } from './introspect.js';
 import { renderTypescript } from './render-typescript.js';
 
