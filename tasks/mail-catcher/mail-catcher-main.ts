@@ -6,7 +6,6 @@
  * SIGINT; a failed listen exits non-zero with the error printed, which the supervisor reads.
  */
 import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
 import { MailStore } from './mail-store.js';
 import { createInboxServer } from './inbox-server.js';
 import { createPop3Server } from './pop3-server.js';
@@ -56,7 +55,9 @@ function main(raw: string | undefined): void {
       stream.on('end', () => {
         if (stream.sizeExceeded) return callback(Object.assign(new Error('message exceeds the size limit'), { responseCode: 552 }));
         const raw = Buffer.concat(chunks);
-        simpleParser(raw)
+        // Loaded at the first mail, not at start: it takes about 100 ms, which `supabase start` would wait on.
+        import('mailparser')
+          .then(({ simpleParser }) => simpleParser(raw))
           .then((parsed) => {
             const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
             const ids = store.deliver(recipients, raw, parsed);

@@ -30,7 +30,7 @@ import { serviceUser } from './service-user.js';
 import { copyTemplate, ensureTemplate } from './cluster-template.js';
 import { isProcessAlive, logTail, readPidFile, spawnServer, stopServer } from './pg-process.js';
 import { PortInUseError, isPortInUse } from './port-check.js';
-import { waitForConnection } from './readiness.js';
+import { untilPostmasterReady, waitForConnection } from './readiness.js';
 import { applyProjectSettings } from './project-settings.js';
 import { withProjectLock } from './project-lock.js';
 import { ensureVaultKey } from './vault-key.js';
@@ -60,6 +60,8 @@ export interface NativeOptions {
   step?: StepRunner;
   /** Told as each migration of a first start commits with its history row. */
   onApplied?: ApplyOptions['onApplied'];
+  /** Told as soon as the server process exists, before it accepts connections (to start what runs beside it). */
+  onServerSpawned?: (server: { pid: number; port: number }) => void;
 }
 
 export interface NativeStartResult {
@@ -133,9 +135,12 @@ export async function start(project: NativeProject, options: NativeOptions = {})
     await ensureVaultKey(paths.dataDir, runAs);
     const server = await step('start the database server', async () => {
       const spawned = await spawnServer(bins, paths.dataDir, port, paths.logFile, runAs);
+      options.onServerSpawned?.({ pid: spawned.pid, port });
       const died = spawned.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);
       try {
-        await waitForConnection({ port }, { died, timeoutMs: options.readyTimeoutMs ?? 120_000 });
+        const timeoutMs = options.readyTimeoutMs ?? 120_000;
+        await untilPostmasterReady(paths.dataDir, spawned.pid, { died, timeoutMs });
+        await waitForConnection({ port }, { died, timeoutMs });
       } catch (err) {
         await stopServer(paths.dataDir).catch(() => undefined);
         if (/could not bind|Address already in use/i.test(await logTail(paths.logFile, 5))) {

@@ -70,6 +70,11 @@ export interface LaunchSpec {
   ports: NeededPort[];
   /** How long to wait for it to answer (default 10 s). */
   timeoutMs?: number;
+  /**
+   * false: return once it is spawned and recorded, without waiting for it to answer (a service
+   * that takes long to load and that nothing needs at once; `status` shows it when it answers).
+   */
+  waitForAnswer?: boolean;
 }
 
 interface PidRecord {
@@ -205,17 +210,16 @@ export async function recordedUrl(files: ServiceFiles): Promise<string | undefin
  */
 async function strays(files: ServiceFiles, kind: ServiceKind, recorded: number | undefined): Promise<number[]> {
   if (process.platform !== 'linux') return [];
-  const found: number[] = [];
-  for (const name of await readdir('/proc').catch(() => [] as string[])) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === recorded || pid === process.pid) continue;
+  const pids = (await readdir('/proc').catch(() => [] as string[])).map(Number).filter((pid) => Number.isInteger(pid) && pid !== recorded && pid !== process.pid);
+  // All at once: read one by one, the scan cost every start and stop some 20 ms.
+  const matches = await Promise.all(pids.map(async (pid) => {
     try {
-      if ((await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(kind.marker) && (await readlink(`/proc/${pid}/cwd`)) === files.root) found.push(pid);
+      return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(kind.marker) && (await readlink(`/proc/${pid}/cwd`)) === files.root;
     } catch {
-      // Gone meanwhile, or not ours to read.
+      return false; // Gone meanwhile, or not ours to read.
     }
-  }
-  return found;
+  }));
+  return pids.filter((_pid, index) => matches[index]);
 }
 
 /** Sends `signal` and waits up to `ms` (checking every `every` ms) for the process to finish exiting. */
@@ -241,11 +245,33 @@ export async function stopService(files: ServiceFiles, kind: ServiceKind): Promi
   return stopped;
 }
 
+/** How often a launch asks whether the service answers: a start waits on the slowest service, so finely. */
+const ANSWER_POLL_MS = 20;
+
+/** A service process just launched, by this process (it watches for its exit). */
+export interface LaunchedService {
+  pid: number;
+  url: string;
+  /** The exit code once it has exited (null: by a signal); undefined while it runs. */
+  exitCode(): number | null | undefined;
+  /** Where this launch's lines begin in the shared log. */
+  logStart: number;
+  spec: LaunchSpec;
+}
+
 /**
  * Launches the service detached, replacing one of this project already running, and waits until
- * it answers. A taken port, an early exit or no answer in time is one TaskError naming the log.
+ * it answers (unless told not to). A taken port, an early exit or no answer in time is one
+ * TaskError naming the log.
  */
 export async function launchService(files: ServiceFiles, kind: ServiceKind, spec: LaunchSpec): Promise<{ pid: number; url: string }> {
+  const launched = await spawnService(files, kind, spec);
+  if (spec.waitForAnswer !== false) await untilAnswering(files, kind, launched);
+  return { pid: launched.pid, url: launched.url };
+}
+
+/** The launch without the wait: checks the ports, spawns and records the process. */
+export async function spawnService(files: ServiceFiles, kind: ServiceKind, spec: LaunchSpec): Promise<LaunchedService> {
   await mkdir(files.root, { recursive: true });
   await stopService(files, kind);
   for (const needed of spec.ports) if (await isPortInUse(needed.port, needed.host)) throw portTaken(kind, needed);
@@ -259,16 +285,25 @@ export async function launchService(files: ServiceFiles, kind: ServiceKind, spec
   child.unref();
   const pid = child.pid!;
   await writeFile(files.pidFile, `${JSON.stringify({ pid, url: spec.url })}\n`, { mode: 0o600 });
+  return { pid, url: spec.url, exitCode: () => exitCode, logStart, spec };
+}
 
+/**
+ * Waits until a service launched by spawnService answers. An early exit or no answer in time
+ * stops it, removes its record and is one TaskError naming the log (or the port it found taken).
+ */
+export async function untilAnswering(files: ServiceFiles, kind: ServiceKind, launched: LaunchedService): Promise<void> {
+  const { spec } = launched;
   const deadline = Date.now() + (spec.timeoutMs ?? 10_000);
   while (Date.now() < deadline) {
-    if (await kind.answers(spec.url)) return { pid, url: spec.url };
-    if (exitCode !== undefined) break;
-    await sleep(100);
+    if (await kind.answers(launched.url)) return;
+    if (launched.exitCode() !== undefined) break;
+    await sleep(ANSWER_POLL_MS);
   }
+  const exitCode = launched.exitCode();
   if (exitCode === undefined) await stopService(files, kind);
   await rm(files.pidFile, { force: true });
-  const tail = await logTail(files.logFile, logStart);
+  const tail = await logTail(files.logFile, launched.logStart);
   const clash = /EADDRINUSE/.test(tail) ? spec.ports.find((needed) => tail.includes(String(needed.port))) ?? spec.ports[0] : undefined;
   if (clash) throw portTaken(kind, clash);
   throw new TaskError(
