@@ -31,7 +31,7 @@ export type StackEvent =
 
 const events: EventCatalog<StackEvent> = {
   START: 'supabase start was asked for (with its -x and --ignore-health-check choices).',
-  STARTED: 'Every started service passed its health check.',
+  STARTED: 'The database passed its health check, and so did every other started service but those left to finish loading on their own (postgres-meta on the native runtime).',
   HEALTH_TIMEOUT: 'Some services were not healthy within the deadline (30 s after the containers started).',
   START_FAILED: 'Start failed: a service could not be created, the database could not be set up, or a port was taken.',
   STOP: 'supabase stop was asked for; backup=false is --no-backup.',

@@ -3,7 +3,7 @@ import type { CommandContext } from '../context.js';
 import type { StackProjection } from '../../machines/journal/projections/stack.projection.js';
 import type { StackService } from '../../machines/service.machine.js';
 
-/** Prints which services are unavailable on this runtime, excluded, or unhealthy (as the journal tells). */
+/** Prints which services are unavailable on this runtime, excluded, unhealthy or still loading (as the journal tells). */
 export function printUnavailable(ctx: CommandContext, stack: StackProjection, running: ReadonlySet<StackService>): void {
   const services = Object.values(stack.services);
   const named = (state: string) => services.filter((service) => service.state === state).map((service) => service.name);
@@ -13,6 +13,12 @@ export function printUnavailable(ctx: CommandContext, stack: StackProjection, ru
     ['Unhealthy', named('unhealthy')],
   ];
   for (const [label, names] of lines) if (names.length > 0) ctx.io.stderr(`${label}: ${names.join(', ')}\n`);
+  // Started without waiting (postgres-meta on the native runtime) and not answering yet.
+  const loading = named('starting').filter((name) => !running.has(name));
+  if (loading.length > 0) {
+    const when = loading.length > 1 ? 'their URLs once they answer' : 'its URL once it answers';
+    ctx.io.stderr(`Still loading: ${loading.join(', ')} (supabase status shows ${when})\n`);
+  }
   // Services the native runtime runs in place of a container say what they are, when they answer.
   const natives: Array<[StackService, string, string]> = [
     ['studio', 'Studio port', 'local platform API'],

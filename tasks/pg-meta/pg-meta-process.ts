@@ -79,8 +79,17 @@ async function defaultPort(notice: (message: string) => void): Promise<number> {
   throw new TaskError(`failed to start postgres-meta: port ${PG_META_DEFAULT_PORT} is in use and no free pair of ports was found`, 'Set SUPABASE_PG_META_PORT to a free port, or leave it out with supabase start -x postgres-meta.');
 }
 
-/** Starts postgres-meta for a project whose database listens on `[db] port`, and waits until it answers. */
-export async function startPgMeta(config: ProjectConfig, env: NodeJS.ProcessEnv = process.env, notice: (message: string) => void = () => undefined): Promise<{ pid: number; url: string }> {
+/**
+ * Starts postgres-meta for a project whose database listens on `[db] port`, and waits until it
+ * answers unless `waitForAnswer` is false: loading the package takes most of a second, and the
+ * native stack has no Studio that would need it at once.
+ */
+export async function startPgMeta(
+  config: ProjectConfig,
+  env: NodeJS.ProcessEnv = process.env,
+  notice: (message: string) => void = () => undefined,
+  options: { waitForAnswer?: boolean } = {},
+): Promise<{ pid: number; url: string }> {
   const port = env.SUPABASE_PG_META_PORT ? pgMetaPort(env) : await defaultPort(notice);
   const setBy = env.SUPABASE_PG_META_PORT ? 'SUPABASE_PG_META_PORT' : 'the native runtime, as a free port';
   const alternative = 'set SUPABASE_PG_META_PORT to a free port, or leave it out with supabase start -x postgres-meta';
@@ -103,5 +112,6 @@ export async function startPgMeta(config: ProjectConfig, env: NodeJS.ProcessEnv 
       { port: port + 1, host: HOST, setBy: `${setBy} (its metrics listener takes the next port)`, alternative },
     ],
     timeoutMs: 20_000,
+    waitForAnswer: options.waitForAnswer,
   });
 }

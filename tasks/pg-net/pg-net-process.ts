@@ -8,11 +8,9 @@ import type pg from 'pg';
 import { withConnection } from '../db/connect.js';
 import { clusterPaths } from '../native/native-paths.js';
 import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
-import { baseChildEnv, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type ServiceKind } from '../native/supervised-process.js';
-import { WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
+import { baseChildEnv, nodeEntry, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
+import { NATIVE_PG_NET_MARK, OFFERS_OUR_PG_NET, WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
 
-/** Words of our control file's comment that tell our pg_net from the platform's build. */
-export const NATIVE_PG_NET_MARK = 'native runtime implementation';
 
 const ENTRY = 'pg-net-worker-main';
 
@@ -47,47 +45,79 @@ export async function stopPgNetWorker(projectId: string, env: NodeJS.ProcessEnv 
   return stopService(pgNetWorkerFiles(projectId, env), KIND);
 }
 
+/** Options of launchPgNetWorker: the server just spawned. */
+export interface PgNetLaunchOptions {
+  projectId: string;
+  port: number;
+  /** The server's process, which the worker serves until it is gone. */
+  postmasterPid: number;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
 /**
- * Makes sure the running cluster of a project has its worker, when the cluster offers our pg_net:
- * keeps one already serving this server, else starts one and waits for its first connection.
- * Returns its pid, or undefined when pg_net is not available (then no worker runs).
+ * Launches the worker beside a server that may still be starting, without waiting: it connects
+ * once the server accepts connections, and ends by itself if the server offers no pg_net of ours.
+ * ensurePgNetWorker, given the launch, then waits for it.
  */
-export async function ensurePgNetWorker(options: PgNetWorkerOptions): Promise<{ pid: number; started: boolean } | undefined> {
+export function launchPgNetWorker(options: PgNetLaunchOptions): Promise<LaunchedService> {
   const env = options.env ?? process.env;
-  const files = pgNetWorkerFiles(options.projectId, env);
   const { dataDir } = clusterPaths(options.projectId, env);
-  const postmaster = await readPidFile(dataDir);
-  if (!postmaster || !(await withConnection({ port: options.port }, offersPgNet))) {
-    await stopPgNetWorker(options.projectId, env);
-    return undefined;
-  }
-  const url = serverUrl(options.port);
-  const status = await serviceStatus(files, KIND);
-  if (status.state === 'running' && status.url === url && status.pid) return { pid: status.pid, started: false };
-  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: postmaster.pid };
-  const launched = await launchService(files, KIND, {
+  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: options.postmasterPid };
+  return spawnService(pgNetWorkerFiles(options.projectId, env), KIND, {
     args: nodeEntry(import.meta.url, ENTRY, [JSON.stringify(settings)]),
     env: { ...baseChildEnv(env), PGPASSWORD: LOCAL_PASSWORD },
-    url,
+    url: serverUrl(options.port),
     ports: [],
     timeoutMs: options.timeoutMs,
   });
-  return { pid: launched.pid, started: true };
+}
+
+/**
+ * Makes sure the running cluster of a project has its worker, when the cluster offers our pg_net:
+ * waits for the one `launched` beside the server, keeps one already serving this server, or else
+ * starts one and waits for its first connection. Returns its pid, or undefined when pg_net is not
+ * available (then no worker runs).
+ */
+export async function ensurePgNetWorker(options: PgNetWorkerOptions & { launched?: Promise<LaunchedService> }): Promise<{ pid: number; started: boolean } | undefined> {
+  const env = options.env ?? process.env;
+  const files = pgNetWorkerFiles(options.projectId, env);
+  const postmaster = await readPidFile(clusterPaths(options.projectId, env).dataDir);
+  // One connection asks whether pg_net is ours and then watches for the worker's session: a
+  // login per look would cost more than the look, while the worker itself is loading.
+  const worker = postmaster && (await withConnection({ port: options.port }, async (client) => {
+    if (!(await offersPgNet(client))) return undefined;
+    const watching: ServiceKind = { ...KIND, answers: () => hasWorkerSession(client) };
+    if (!options.launched) {
+      const status = await serviceStatus(files, KIND);
+      if (status.state === 'running' && status.url === serverUrl(options.port) && status.pid) return { pid: status.pid, started: false };
+    }
+    const launched = await (options.launched ?? launchPgNetWorker({ ...options, postmasterPid: postmaster.pid }));
+    await untilAnswering(files, watching, launched);
+    return { pid: launched.pid, started: true };
+  }));
+  if (worker) return worker;
+  await options.launched?.catch(() => undefined);
+  await stopPgNetWorker(options.projectId, env);
+  return undefined;
 }
 
 async function offersPgNet(client: pg.Client): Promise<boolean> {
-  const result = await client.query("select 1 from pg_available_extensions where name = 'pg_net' and comment like $1", [`%${NATIVE_PG_NET_MARK}%`]);
+  const result = await client.query(OFFERS_OUR_PG_NET, [NATIVE_PG_NET_MARK]);
   return (result.rowCount ?? 0) > 0;
 }
 
 /** Whether a worker session is connected to the server of `url`. */
 async function workerConnected(url: string): Promise<boolean> {
   try {
-    return await withConnection({ port: Number(new URL(url).port), connectTimeoutMs: 1000 }, async (client) => {
-      const result = await client.query('select 1 from pg_stat_activity where application_name = $1', [WORKER_APPLICATION_NAME]);
-      return (result.rowCount ?? 0) > 0;
-    });
+    return await withConnection({ port: Number(new URL(url).port), connectTimeoutMs: 1000 }, hasWorkerSession);
   } catch {
     return false;
   }
+}
+
+/** Whether the server `client` is connected to has a worker session. */
+async function hasWorkerSession(client: pg.Client): Promise<boolean> {
+  const result = await client.query('select 1 from pg_stat_activity where application_name = $1', [WORKER_APPLICATION_NAME]);
+  return (result.rowCount ?? 0) > 0;
 }

@@ -4,12 +4,21 @@
  * database, but also a shadow or test database whose migrations create it. It ends when its
  * PostgreSQL server does (the postmaster's pid is gone, or postmaster.pid no longer names it),
  * so a stack killed without `stop` does not leave it behind.
+ *
+ * `start` launches it as soon as the server process exists, so that loading Node and pg overlaps
+ * the server's own start-up: until its first scan succeeds it tries again every 20 ms, and before
+ * serving anything it checks that the server offers our pg_net (a real build would have its own
+ * background worker), ending at once when it does not.
  */
-import pg from 'pg';
+import type { Client } from 'pg';
+import pg from '../db/pg-driver.js';
 import { isProcessAlive, readPidFile } from '../native/pg-process.js';
 import { TEMPLATE_DATABASE } from '../db/template-database.js';
 import { DatabaseQueue, hasPgNet } from './pg-net-database.js';
-import { WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
+import { NATIVE_PG_NET_MARK, OFFERS_OUR_PG_NET, WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
+
+/** How soon a scan is tried again while none has succeeded yet (the server is starting). */
+const STARTING_RETRY_MS = 20;
 
 /** Databases never served: templates, and the cluster's template database while it is built. */
 const SERVABLE = `select datname from pg_database
@@ -17,10 +26,12 @@ const SERVABLE = `select datname from pg_database
 
 export class PgNetWorker {
   private readonly served = new Map<string, DatabaseQueue>();
-  private admin?: pg.Client;
+  private admin?: Client;
   private stopped = false;
   private wake?: () => void;
   private lastScanError?: string;
+  /** Set by the first scan that reached the server: whether it offers our pg_net. */
+  private ours?: boolean;
 
   constructor(
     private readonly settings: WorkerSettings,
@@ -42,9 +53,13 @@ export class PgNetWorker {
           this.lastScanError = error.message;
         },
       );
+      if (this.ours === false) {
+        this.shutdown();
+        return 'the server offers no pg_net of the native runtime';
+      }
       await new Promise<void>((resolve) => {
         this.wake = resolve;
-        setTimeout(resolve, this.settings.scanIntervalMs ?? 1000);
+        setTimeout(resolve, this.ours === undefined ? STARTING_RETRY_MS : (this.settings.scanIntervalMs ?? 1000));
       });
     }
     return 'stopped';
@@ -66,11 +81,12 @@ export class PgNetWorker {
   private async serverAlive(): Promise<boolean> {
     const { postmasterPid, dataDir } = this.settings;
     if (!(await isProcessAlive(postmasterPid))) return false;
+    // No file yet: the server was launched a moment ago (the worker starts beside it) and has not written it.
     const pidFile = await readPidFile(dataDir);
-    return pidFile?.pid === postmasterPid;
+    return pidFile === undefined || pidFile.pid === postmasterPid;
   }
 
-  private async connect(database: string): Promise<pg.Client> {
+  private async connect(database: string): Promise<Client> {
     // The password comes from PGPASSWORD, so that it never shows in the process's command line.
     const { host, port, user } = this.settings;
     const client = new pg.Client({ host, port, user, database, application_name: WORKER_APPLICATION_NAME, connectionTimeoutMillis: 5000 });
@@ -104,6 +120,8 @@ export class PgNetWorker {
 
   private async scan(): Promise<void> {
     const present = await this.databases();
+    if (this.ours === undefined && this.admin) this.ours = ((await this.admin.query(OFFERS_OUR_PG_NET, [NATIVE_PG_NET_MARK])).rowCount ?? 0) > 0;
+    if (!this.ours) return;
     for (const [name, queue] of this.served) {
       if (!present.includes(name)) queue.close('database dropped');
     }

@@ -9,6 +9,7 @@ import { dockerRuntime, type DockerStatus } from '../docker/docker-runtime.js';
 import { dockerClient } from '../docker/docker-client.js';
 import { projectVolumes } from '../docker/docker-resources.js';
 import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
+import { reopenServices } from './service-reopen.js';
 
 const EVENT_BY_OUTCOME = {
   started: 'SERVICE_STARTING',
@@ -51,6 +52,8 @@ export const dockerStack: StackRuntime = {
               notice: (message) => options.onNotice?.(message),
             },
           });
+          const running = result.services.filter((service) => service.outcome !== 'excluded' && service.outcome !== 'disabled');
+          reopenServices(step, running.map((service) => service.service as StackService));
           const services: Outcome[] = result.services.map((service) => ({
             type: EVENT_BY_OUTCOME[service.outcome],
             data: { service: service.service, detail: service.reason ?? service.outcome },

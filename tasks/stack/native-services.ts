@@ -3,6 +3,11 @@
  * (native/supervised-process.ts): the local platform API on the studio port, postgres-meta, and
  * the mail catcher on the inbucket ports. The stack starts, checks and stops them through this
  * one list, so adding a service is one entry here.
+ *
+ * `start` waits for the ones that load in about the time the database takes to start (our own
+ * servers). postgres-meta takes a core for most of a second to load the package, and nothing on
+ * the native stack needs it at once: it is a background service, launched once the others answer
+ * (so they need not share the processor with it) and left to finish loading on its own.
  */
 import type { StackService } from '../../machines/service.machine.js';
 import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../platform-api/platform-process.js';
@@ -13,7 +18,9 @@ import type { StackProject } from './stack-runtime.js';
 /** One service the native runtime runs as a process of its own. */
 export interface NativeService {
   service: StackService;
-  /** Starts it and says where it answers (the journal's detail, shown by `status`). */
+  /** Launched last and not waited for (see above): it answers a moment after start returns. */
+  background: boolean;
+  /** Starts it and says where it answers (the journal's detail). */
   start(project: StackProject, notice: (message: string) => void): Promise<string>;
   /** Stops it; true when it was running. */
   stop(projectId: string, env: NodeJS.ProcessEnv): Promise<boolean>;
@@ -25,18 +32,21 @@ export const NATIVE_SERVICES: readonly NativeService[] = [
   {
     // Studio itself is a container image; its port serves the local platform API instead.
     service: 'studio',
+    background: false,
     start: async (project) => `local platform API at ${(await startPlatformApi({ root: project.root, config: project.config, env: project.env })).url}`,
     stop: stopPlatformApi,
     answers: async (projectId, env) => (await platformApiStatus(projectId, env)).state === 'running',
   },
   {
     service: 'pg-meta',
-    start: async (project, notice) => `postgres-meta at ${(await startPgMeta(project.config, project.env, notice)).url}`,
+    background: true,
+    start: async (project, notice) => `postgres-meta at ${(await startPgMeta(project.config, project.env, notice, { waitForAnswer: false })).url}`,
     stop: stopPgMeta,
     answers: async (projectId, env) => (await pgMetaStatus(projectId, env)).state === 'running',
   },
   {
     service: 'inbucket',
+    background: false,
     start: async (project) => {
       const mail = await startMailCatcher(project.config, project.env);
       return `mail catcher: web inbox at ${mail.url}, SMTP at ${mail.smtp}${mail.pop3 ? `, POP3 at ${mail.pop3}` : ''}`;

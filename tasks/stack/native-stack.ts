@@ -10,8 +10,10 @@ import { STACK_SERVICES, type StackService } from '../../machines/service.machin
 import type { Outcome } from '../orchestration/orchestration-types.js';
 import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
+import { reopenServices } from './service-reopen.js';
 import { NATIVE_SERVICES, answeringNativeServices, stopNativeServices } from './native-services.js';
-import { ensurePgNetWorker, stopPgNetWorker } from '../pg-net/pg-net-process.js';
+import { ensurePgNetWorker, launchPgNetWorker, stopPgNetWorker } from '../pg-net/pg-net-process.js';
+import type { LaunchedService } from '../native/supervised-process.js';
 import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
 
 function realityOf(status: NativeStatus): RuntimeReality {
@@ -50,13 +52,21 @@ export const nativeStack: StackRuntime = {
               data: { service, detail: excluded.has(service) ? 'excluded' : 'only available as a container image' },
             })),
           );
+          reopenServices(step, served);
           step.record([...served].map((service): Outcome => ({ type: 'SERVICE_STARTING', data: { service } })));
           const notice = (message: string) => options.onNotice?.(message);
-          // The other services need nothing of the database to come up, so all start at once.
+          // pg_net's worker is launched with the server, so that loading it overlaps the server's start-up.
+          let worker: Promise<LaunchedService> | undefined;
+          // The other services need nothing of the database to come up, so they start alongside it;
+          // background ones (native-services.ts) once the rest answer.
           const database = nativeRuntime.start(project, {
             ...runtimeOptions,
             step: step.runStep,
             onApplied: (file) => step.record({ stream: 'migrations:local', type: 'MIGRATION_APPLIED', data: { version: file.version, name: file.name } }),
+            onServerSpawned: (server) => {
+              worker = launchPgNetWorker({ projectId, port: server.port, postmasterPid: server.pid, env: project.env });
+              worker.catch(() => undefined); // Reported by ensurePgNetWorker, which awaits it.
+            },
             reporter: {
               status: (message) => {
                 step.task.output = message;
@@ -65,12 +75,15 @@ export const nativeStack: StackRuntime = {
               notice,
             },
           }).then(async (result) => {
-            // pg_net's requests are sent by a worker beside the server, once it accepts connections.
-            await ensurePgNetWorker({ projectId, port: result.port, env: project.env });
+            // pg_net's requests are sent by a worker beside the server: it has connected before start returns.
+            await ensurePgNetWorker({ projectId, port: result.port, env: project.env, launched: worker });
             return result;
           });
-          const settled = await Promise.allSettled([database, ...services.map((entry) => entry.start(project, notice))]);
-          const failure = settled.find((result) => result.status === 'rejected');
+          const waited = services.filter((entry) => !entry.background);
+          const settled = await Promise.allSettled([database, ...waited.map((entry) => entry.start(project, notice))]);
+          const upFirst = settled.every((result) => result.status === 'fulfilled');
+          const background = upFirst ? await Promise.allSettled(services.filter((entry) => entry.background).map((entry) => entry.start(project, notice))) : [];
+          const failure = [...settled, ...background].find((result) => result.status === 'rejected');
           if (failure) {
             // Nothing half started stays behind: the database stopped itself, the rest stop here.
             await stopBeside(projectId, project.env);
@@ -80,7 +93,8 @@ export const nativeStack: StackRuntime = {
           const result = db as Awaited<typeof database>;
           return [
             { type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } },
-            ...services.map((entry, index): Outcome => ({ type: 'SERVICE_HEALTHY', data: { service: entry.service, detail: details[index] as string } })),
+            // A background service stays `starting` in the journal: it has not answered yet.
+            ...waited.map((entry, index): Outcome => ({ type: 'SERVICE_HEALTHY', data: { service: entry.service, detail: details[index] as string } })),
             { type: 'STARTED' },
           ];
         },
