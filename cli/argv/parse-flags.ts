@@ -114,24 +114,9 @@ function fromEnvironment(flag: FlagSpec, env: NodeJS.ProcessEnv): FlagValue | un
  * gave, else its environment variable, else its default.
  */
 export async function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSpec[], env: NodeJS.ProcessEnv): Promise<ParsedFlags> {
-  const { default: meow } = await import('meow');
-  // A single-valued flag given twice keeps its last value, as pflag does (meow would refuse it).
-  const kept = occurrences.filter((occurrence, index) =>
-    isList(occurrence.flag) || !occurrences.slice(index + 1).some((later) => later.flag === occurrence.flag));
-  const normalized = kept.map((occurrence) => `--${occurrence.flag.name}=${checkOccurrence(occurrence)}`);
-  const declarations = Object.fromEntries(flags.map((flag) => [camelCase(flag.name), meowFlag(flag)]));
-  const result = meow({
-    importMeta: import.meta,
-    argv: normalized,
-    pkg: { name: 'supabase' },
-    description: false,
-    autoHelp: false,
-    autoVersion: false,
-    allowUnknownFlags: true,
-    booleanDefault: undefined,
-    flags: declarations,
-  });
-  const parsed = result.flags as Record<string, unknown>;
+  // With no flag on the command line every value comes from the environment or a default, and
+  // meow has nothing to read: not loading it saves 20-30 ms (it also normalises a package.json).
+  const parsed = occurrences.length === 0 ? {} : await readWithMeow(occurrences, flags);
 
   const values: Record<string, FlagValue> = {};
   const changed = new Set(occurrences.map((occurrence) => occurrence.flag.name));
@@ -151,4 +136,26 @@ export async function parseFlags(occurrences: FlagOccurrence[], flags: readonly 
     }
   }
   return { values, changed, fromEnv };
+}
+
+/** The typed values of the flags given on the command line, by their camel-cased names. */
+async function readWithMeow(occurrences: FlagOccurrence[], flags: readonly FlagSpec[]): Promise<Record<string, unknown>> {
+  const { default: meow } = await import('meow');
+  // A single-valued flag given twice keeps its last value, as pflag does (meow would refuse it).
+  const kept = occurrences.filter((occurrence, index) =>
+    isList(occurrence.flag) || !occurrences.slice(index + 1).some((later) => later.flag === occurrence.flag));
+  const normalized = kept.map((occurrence) => `--${occurrence.flag.name}=${checkOccurrence(occurrence)}`);
+  const declarations = Object.fromEntries(flags.map((flag) => [camelCase(flag.name), meowFlag(flag)]));
+  const result = meow({
+    importMeta: import.meta,
+    argv: normalized,
+    pkg: { name: 'supabase' },
+    description: false,
+    autoHelp: false,
+    autoVersion: false,
+    allowUnknownFlags: true,
+    booleanDefault: undefined,
+    flags: declarations,
+  });
+  return result.flags as Record<string, unknown>;
 }
