@@ -119,10 +119,13 @@ export async function start(project: NativeProject, options: NativeOptions = {})
     }
     const fresh = !(await exists(paths.readyMarker)) || !(await exists(path.join(paths.dataDir, 'PG_VERSION')));
     options.reporter?.status?.(fresh ? 'Starting database...' : 'Starting database from backup...');
-    await assertPortFree(port, env);
     const home = nativeHome(env);
-    const bins = await withMergedExtensions(await findPgBinaries(env), home);
-    const runAs = await serviceUser(env);
+    // Independent checks, asked at once: the server's launch waits on all of them.
+    const [, bins, runAs] = await Promise.all([
+      assertPortFree(port, env),
+      findPgBinaries(env).then((found) => withMergedExtensions(found, home)),
+      serviceUser(env),
+    ]);
     const step = options.step ?? unrecorded;
     if (fresh) {
       await step('copy the database template', async () => {
