@@ -61,7 +61,7 @@ export class FileLock {
     const deadline = Date.now() + timeoutMs;
     for (let attempt = 0; ; attempt++) {
       if (this.tryAcquire(label)) return;
-      if (Date.now() >= deadline && !this.ownerPending()) throw new LockTimeoutError(this.path, this.owner());
+      if (Date.now() >= deadline && !this.ownerPending()) return this.lastTry(label);
       // Back off from 50 µs to 5 ms, with jitter so two waiters do not wake in step.
       sleepSync(Math.min(5, 0.05 * 2 ** Math.min(attempt, 7)) * (0.5 + Math.random()));
     }
@@ -72,9 +72,18 @@ export class FileLock {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.tryAcquire(label)) return;
-      if (Date.now() >= deadline && !this.ownerPending()) throw new LockTimeoutError(this.path, this.owner());
+      if (Date.now() >= deadline && !this.ownerPending()) return this.lastTry(label);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+  }
+
+  /**
+   * The try after the time is up: an empty lock can turn stale between a try (its grace period not
+   * quite over) and the check that follows it (over), so the lock is tried once more before the
+   * waiter gives up.
+   */
+  private lastTry(label?: string): void {
+    if (!this.tryAcquire(label)) throw new LockTimeoutError(this.path, this.owner());
   }
 
   /** Releases the lock; a no-op when this object does not hold it. */
