@@ -22,6 +22,6 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const reality = await session.runtime.reality(session.project);
   await printStatus(ctx, session.project, 'pretty', { name: session.runtime.name, running: reality.services });
   const { stackProjection } = await import('../../machines/journal/projections/stack.projection.js');
-  printUnavailable(ctx, stackProjection(session.journal.replay().fold), reality.services);
+  printUnavailable(ctx, stackProjection(session.journal.replay().fold), reality.services, reality.exited);
   return 0;
 }

@@ -3,8 +3,17 @@ import type { CommandContext } from '../context.js';
 import type { StackProjection } from '../../machines/journal/projections/stack.projection.js';
 import type { StackService } from '../../machines/service.machine.js';
 
-/** Prints which services are unavailable on this runtime, excluded, unhealthy or still loading (as the journal tells). */
-export function printUnavailable(ctx: CommandContext, stack: StackProjection, running: ReadonlySet<StackService>): void {
+/**
+ * Prints which services are unavailable on this runtime, excluded or unhealthy (as the journal
+ * tells), still loading, or gone: started, by the journal's account, but their process has exited
+ * (`exited`, with each one's log).
+ */
+export function printUnavailable(
+  ctx: CommandContext,
+  stack: StackProjection,
+  running: ReadonlySet<StackService>,
+  exited: ReadonlyMap<StackService, string> = new Map(),
+): void {
   const services = Object.values(stack.services);
   const named = (state: string) => services.filter((service) => service.state === state).map((service) => service.name);
   const lines: Array<[string, string[]]> = [
@@ -13,8 +22,12 @@ export function printUnavailable(ctx: CommandContext, stack: StackProjection, ru
     ['Unhealthy', named('unhealthy')],
   ];
   for (const [label, names] of lines) if (names.length > 0) ctx.io.stderr(`${label}: ${names.join(', ')}\n`);
+  const started = [...named('starting'), ...named('healthy')].filter((name) => !running.has(name));
+  for (const name of started.filter((service) => exited.has(service))) {
+    ctx.io.stderr(`Exited: ${name} (its log: ${exited.get(name)}). Run supabase stop, then supabase start, to start it again.\n`);
+  }
   // Started without waiting (postgres-meta on the native runtime) and not answering yet.
-  const loading = named('starting').filter((name) => !running.has(name));
+  const loading = named('starting').filter((name) => !running.has(name) && !exited.has(name));
   if (loading.length > 0) {
     const when = loading.length > 1 ? 'their URLs once they answer' : 'its URL once it answers';
     ctx.io.stderr(`Still loading: ${loading.join(', ')} (supabase status shows ${when})\n`);

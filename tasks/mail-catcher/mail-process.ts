@@ -23,7 +23,9 @@ function mailKind(projectId: string): ServiceKind {
   };
 }
 
-const files = (projectId: string, env: NodeJS.ProcessEnv) => serviceFiles(projectId, 'mail-catcher', env);
+/** Its pid record and log in the project's native folder. */
+export const mailCatcherFiles = (projectId: string, env: NodeJS.ProcessEnv = process.env) => serviceFiles(projectId, 'mail-catcher', env);
+const files = mailCatcherFiles;
 
 /** The SMTP port: `[inbucket] smtp_port`, else the one after `[inbucket] port`. */
 export function smtpPort(config: Pick<ProjectConfig, 'inbucket'>): number {

@@ -47,7 +47,9 @@ function serverScript(): string {
   return path.join(path.dirname(require.resolve(`${PACKAGE}/package.json`)), 'dist', 'server', 'server.js');
 }
 
-const files = (projectId: string, env: NodeJS.ProcessEnv) => serviceFiles(projectId, 'pg-meta', env);
+/** Its pid record and log in the project's native folder. */
+export const pgMetaFiles = (projectId: string, env: NodeJS.ProcessEnv = process.env) => serviceFiles(projectId, 'pg-meta', env);
+const files = pgMetaFiles;
 
 /** The state of a project's postgres-meta. */
 export function pgMetaStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<ServiceStatus> {

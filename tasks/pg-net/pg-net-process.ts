@@ -11,7 +11,6 @@ import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
 import { baseChildEnv, nodeEntry, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
 import { NATIVE_PG_NET_MARK, OFFERS_OUR_PG_NET, WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
 
-
 const ENTRY = 'pg-net-worker-main';
 
 const KIND: ServiceKind = { title: 'the pg_net worker', marker: ENTRY, answers: workerConnected };

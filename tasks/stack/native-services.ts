@@ -11,9 +11,11 @@
  */
 import type { StackService } from '../../machines/service.machine.js';
 import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../platform-api/platform-process.js';
-import { pgMetaStatus, startPgMeta, stopPgMeta } from '../pg-meta/pg-meta-process.js';
-import { mailCatcherStatus, startMailCatcher, stopMailCatcher } from '../mail-catcher/mail-process.js';
+import { platformPaths } from '../platform-api/platform-paths.js';
+import { pgMetaFiles, pgMetaStatus, startPgMeta, stopPgMeta } from '../pg-meta/pg-meta-process.js';
+import { mailCatcherFiles, mailCatcherStatus, startMailCatcher, stopMailCatcher } from '../mail-catcher/mail-process.js';
 import type { StackProject } from './stack-runtime.js';
+import type { ServiceStatus } from '../native/supervised-process.js';
 
 /** One service the native runtime runs as a process of its own. */
 export interface NativeService {
@@ -25,7 +27,9 @@ export interface NativeService {
   /** Stops it; true when it was running. */
   stop(projectId: string, env: NodeJS.ProcessEnv): Promise<boolean>;
   /** Whether it runs and answers now. */
-  answers(projectId: string, env: NodeJS.ProcessEnv): Promise<boolean>;
+  status(projectId: string, env: NodeJS.ProcessEnv): Promise<ServiceStatus>;
+  /** Its log, to point at when it is not running. */
+  logFile(projectId: string, env: NodeJS.ProcessEnv): string;
 }
 
 export const NATIVE_SERVICES: readonly NativeService[] = [
@@ -35,14 +39,16 @@ export const NATIVE_SERVICES: readonly NativeService[] = [
     background: false,
     start: async (project) => `local platform API at ${(await startPlatformApi({ root: project.root, config: project.config, env: project.env })).url}`,
     stop: stopPlatformApi,
-    answers: async (projectId, env) => (await platformApiStatus(projectId, env)).state === 'running',
+    status: platformApiStatus,
+    logFile: (projectId, env) => platformPaths(projectId, env).logFile,
   },
   {
     service: 'pg-meta',
     background: true,
     start: async (project, notice) => `postgres-meta at ${(await startPgMeta(project.config, project.env, notice, { waitForAnswer: false })).url}`,
     stop: stopPgMeta,
-    answers: async (projectId, env) => (await pgMetaStatus(projectId, env)).state === 'running',
+    status: pgMetaStatus,
+    logFile: (projectId, env) => pgMetaFiles(projectId, env).logFile,
   },
   {
     service: 'inbucket',
@@ -52,7 +58,8 @@ export const NATIVE_SERVICES: readonly NativeService[] = [
       return `mail catcher: web inbox at ${mail.url}, SMTP at ${mail.smtp}${mail.pop3 ? `, POP3 at ${mail.pop3}` : ''}`;
     },
     stop: stopMailCatcher,
-    answers: async (projectId, env) => (await mailCatcherStatus(projectId, env)).state === 'running',
+    status: mailCatcherStatus,
+    logFile: (projectId, env) => mailCatcherFiles(projectId, env).logFile,
   },
 ];
 
@@ -62,8 +69,7 @@ export async function stopNativeServices(projectId: string, env: NodeJS.ProcessE
   return stopped.filter((service): service is StackService => service !== undefined);
 }
 
-/** The native services of a project that run and answer now, checked at once. */
-export async function answeringNativeServices(projectId: string, env: NodeJS.ProcessEnv): Promise<StackService[]> {
-  const answering = await Promise.all(NATIVE_SERVICES.map(async (entry) => ((await entry.answers(projectId, env)) ? entry.service : undefined)));
-  return answering.filter((service): service is StackService => service !== undefined);
+/** Where each native service of a project stands now, checked at once, with its log. */
+export async function nativeServiceStates(projectId: string, env: NodeJS.ProcessEnv): Promise<Array<{ service: StackService; logFile: string } & ServiceStatus>> {
+  return Promise.all(NATIVE_SERVICES.map(async (entry) => ({ service: entry.service, logFile: entry.logFile(projectId, env), ...(await entry.status(projectId, env)) })));
 }

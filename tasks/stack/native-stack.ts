@@ -11,7 +11,7 @@ import type { Outcome } from '../orchestration/orchestration-types.js';
 import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
 import { reopenServices } from './service-reopen.js';
-import { NATIVE_SERVICES, answeringNativeServices, stopNativeServices } from './native-services.js';
+import { NATIVE_SERVICES, nativeServiceStates, stopNativeServices } from './native-services.js';
 import { ensurePgNetWorker, launchPgNetWorker, stopPgNetWorker } from '../pg-net/pg-net-process.js';
 import type { LaunchedService } from '../native/supervised-process.js';
 import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
@@ -124,9 +124,13 @@ export const nativeStack: StackRuntime = {
 
   async reality(project) {
     const projectId = project.config.project_id;
-    const [database, services] = await Promise.all([nativeRuntime.status(projectId, project.config, { env: project.env }), answeringNativeServices(projectId, project.env)]);
+    const [database, services] = await Promise.all([nativeRuntime.status(projectId, project.config, { env: project.env }), nativeServiceStates(projectId, project.env)]);
     const reality = realityOf(database);
-    return { ...reality, services: new Set([...reality.services, ...services]) };
+    return {
+      ...reality,
+      services: new Set([...reality.services, ...services.filter((entry) => entry.state === 'running').map((entry) => entry.service)]),
+      exited: new Map(services.filter((entry) => entry.state === 'stopped').map((entry) => [entry.service, entry.logFile])),
+    };
   },
 
   async stopById(projectId, backup, env) {

@@ -36,6 +36,8 @@ export interface RuntimeReality {
   dataLocation: string;
   /** Services that run and answer now. */
   services: ReadonlySet<StackService>;
+  /** Services whose own process is gone (native runtime), each with its log. */
+  exited?: ReadonlyMap<StackService, string>;
 }
 
 export interface StackRuntime {

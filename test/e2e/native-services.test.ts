@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { portAnswers } from '../../tasks/net/port-answers.js';
+import { pgMetaStatus } from '../../tasks/pg-meta/pg-meta-process.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 
 const configOf = (project: CliProject) => path.join(project.root, 'supabase', 'config.toml');
@@ -71,6 +72,19 @@ describe('native postgres-meta and mail catcher, as start, status and stop show 
     for (const parsed of [toml, yaml]) assert.deepEqual([parsed.PG_META_URL, parsed.INBUCKET_URL], [status.PG_META_URL, status.INBUCKET_URL]);
     const renamed = JSON.parse(project.run(['status', '-o', 'json', '--override-name', 'studio.pg_meta_url=META', '--override-name', 'inbucket.url=MAIL']).stdout) as Record<string, string>;
     assert.deepEqual([renamed.META, renamed.MAIL, renamed.PG_META_URL], [status.PG_META_URL, status.INBUCKET_URL, undefined]);
+  });
+
+  it('a service whose process died is named with its log, not as loading and not by URL', async () => {
+    const projectId = path.basename(project.root);
+    const { pid } = await pgMetaStatus(projectId, project.env);
+    assert.ok(pid);
+    process.kill(pid, 'SIGKILL');
+    for (let tries = 0; tries < 100 && (await pgMetaStatus(projectId, project.env)).state !== 'stopped'; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const result = project.run(['status']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /pg-meta URL/);
+    assert.doesNotMatch(result.stderr, /Still loading/);
+    assert.match(result.stderr, /^Exited: pg-meta \(its log: .*\/pg-meta\.log\)\. Run supabase stop, then supabase start, to start it again\.$/m);
   });
 
   it('stop ends both: their ports no longer answer', async () => {
