@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { pgTool } from '../tasks/db/dump-run.js';
 import { TEMPLATE_DATABASE } from '../tasks/db/template-database.js';
 import { median, report } from './measure.js';
+import { withPortsAround } from './project-ports.js';
 
 const RUNS = 5;
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
@@ -51,7 +52,7 @@ function project(port: number, count: number): string {
   const folder = mkdtempSync(join(tmpdir(), 'bench-floor-'));
   cli(folder, 'init');
   const config = join(folder, 'supabase', 'config.toml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${port + 1}`));
+  writeFileSync(config, withPortsAround(readFileSync(config, 'utf8'), port));
   const migrations = join(folder, 'supabase', 'migrations');
   mkdirSync(migrations);
   for (let i = 1; i <= count; i++) writeFileSync(join(migrations, `2024${String(i).padStart(10, '0')}_m${i}.sql`), migrationText(i));

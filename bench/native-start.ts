@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report } from './measure.js';
+import { withPortsAround } from './project-ports.js';
 
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'bench-native-home-'));
@@ -28,8 +29,7 @@ function project(port: number): string {
   cli(folder, 'init');
   const config = join(folder, 'supabase', 'config.toml');
   // The native stack runs a process on the studio and inbucket ports too: they move along with the db port.
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${port + 1}`)
-    .replace(/^port = 54324$/m, `port = ${port + 2}`).replace(/^# smtp_port = 54325$/m, `smtp_port = ${port + 3}`));
+  writeFileSync(config, withPortsAround(readFileSync(config, 'utf8'), port));
   mkdirSync(join(folder, 'supabase', 'migrations'));
   for (let i = 1; i <= 20; i++) {
     writeFileSync(join(folder, 'supabase', 'migrations', `202401010000${String(i).padStart(2, '0')}_t${i}.sql`), [

@@ -18,6 +18,7 @@ import { preloadOptions } from '../tasks/native/preload.js';
 import { serviceUser } from '../tasks/native/service-user.js';
 import { clusterPaths } from '../tasks/native/native-paths.js';
 import { beforeRoot, interleaved, reportRatios } from './measure.js';
+import { withPortsAround } from './project-ports.js';
 
 const RUNS = 7;
 const PORT = 56622;
@@ -37,9 +38,7 @@ function timed(command: string, args: string[], options: { uid?: number; gid?: n
 
 timed(process.execPath, [bin, 'init']);
 const config = path.join(folder, 'supabase', 'config.toml');
-// Every port the native stack opens moves away from the defaults, so a running stack is no bother.
-writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54321$/m, `port = ${PORT - 1}`).replace(/^port = 54322$/m, `port = ${PORT}`)
-  .replace(/^port = 54323$/m, `port = ${PORT + 1}`).replace(/^port = 54324$/m, `port = ${PORT + 2}`).replace(/^# smtp_port = 54325$/m, `smtp_port = ${PORT + 3}`));
+writeFileSync(config, withPortsAround(readFileSync(config, 'utf8'), PORT));
 env.SUPABASE_PG_META_PORT = String(PORT + 10);
 
 try {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeRoot, interleaved, median, report } from './measure.js';
+import { withPortsAround } from './project-ports.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
@@ -30,10 +31,7 @@ function project(name: string, port: number): { folder: string; env: NodeJS.Proc
   const folder = mkdtempSync(path.join(tmpdir(), `bench-sql-${name}-`));
   cpSync(fileURLToPath(new URL('../examples/demo/supabase', import.meta.url)), path.join(folder, 'supabase'), { recursive: true });
   const config = path.join(folder, 'supabase', 'config.toml');
-  // Every port the native stack opens moves away from the defaults, so a running stack is no bother.
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^project_id = ".*"$/m, `project_id = "bench-sql-${name}"`)
-    .replace(/^port = 54321$/m, `port = ${port - 1}`).replace(/^port = 54322$/m, `port = ${port}`).replace(/^port = 54323$/m, `port = ${port + 1}`)
-    .replace(/^port = 54324$/m, `port = ${port + 2}`).replace(/^# smtp_port = 54325$/m, `smtp_port = ${port + 3}`));
+  writeFileSync(config, withPortsAround(readFileSync(config, 'utf8'), port).replace(/^project_id = ".*"$/m, `project_id = "bench-sql-${name}"`));
   return { folder, env: { ...env, SUPABASE_PG_META_PORT: String(port + 10) } };
 }
 

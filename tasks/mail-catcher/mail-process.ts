@@ -25,7 +25,6 @@ function mailKind(projectId: string): ServiceKind {
 
 /** Its pid record and log in the project's native folder. */
 export const mailCatcherFiles = (projectId: string, env: NodeJS.ProcessEnv = process.env) => serviceFiles(projectId, 'mail-catcher', env);
-const files = mailCatcherFiles;
 
 /** The SMTP port: `[inbucket] smtp_port`, else the one after `[inbucket] port`. */
 export function smtpPort(config: Pick<ProjectConfig, 'inbucket'>): number {
@@ -34,12 +33,12 @@ export function smtpPort(config: Pick<ProjectConfig, 'inbucket'>): number {
 
 /** The state of a project's mail catcher. */
 export function mailCatcherStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<ServiceStatus> {
-  return serviceStatus(files(projectId, env), mailKind(projectId));
+  return serviceStatus(mailCatcherFiles(projectId, env), mailKind(projectId));
 }
 
 /** Stops a project's mail catcher (its mail goes with it, as with the original's container); true when one ran. */
 export async function stopMailCatcher(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  return stopService(files(projectId, env), mailKind(projectId));
+  return stopService(mailCatcherFiles(projectId, env), mailKind(projectId));
 }
 
 /** Starts the mail catcher of a project and waits until its inbox answers. */
@@ -54,7 +53,7 @@ export async function startMailCatcher(config: ProjectConfig, env: NodeJS.Proces
   if (settings.pop3Port) {
     ports.push({ port: settings.pop3Port, host: SMTP_HOST, setBy: '[inbucket] pop3_port in supabase/config.toml', alternative: 'configure a different [inbucket] pop3_port in supabase/config.toml' });
   }
-  const started = await launchService(files(config.project_id, env), mailKind(config.project_id), {
+  const started = await launchService(mailCatcherFiles(config.project_id, env), mailKind(config.project_id), {
     args: nodeEntry(import.meta.url, 'mail-catcher-main', [JSON.stringify(settings)]),
     env: baseChildEnv(env),
     url: `http://${WEB_HOST}:${settings.webPort}`,

@@ -70,11 +70,6 @@ export interface LaunchSpec {
   ports: NeededPort[];
   /** How long to wait for it to answer (default 10 s). */
   timeoutMs?: number;
-  /**
-   * false: return once it is spawned and recorded, without waiting for it to answer (a service
-   * that takes long to load and that nothing needs at once; `status` shows it when it answers).
-   */
-  waitForAnswer?: boolean;
 }
 
 interface PidRecord {
@@ -261,16 +256,18 @@ export interface LaunchedService {
 
 /**
  * Launches the service detached, replacing one of this project already running, and waits until
- * it answers (unless told not to). A taken port, an early exit or no answer in time is one
- * TaskError naming the log.
+ * it answers. A taken port, an early exit or no answer in time is one TaskError naming the log.
  */
 export async function launchService(files: ServiceFiles, kind: ServiceKind, spec: LaunchSpec): Promise<{ pid: number; url: string }> {
   const launched = await spawnService(files, kind, spec);
-  if (spec.waitForAnswer !== false) await untilAnswering(files, kind, launched);
+  await untilAnswering(files, kind, launched);
   return { pid: launched.pid, url: launched.url };
 }
 
-/** The launch without the wait: checks the ports, spawns and records the process. */
+/**
+ * The launch without the wait: checks the ports, spawns and records the process (for a caller
+ * that waits later with untilAnswering, or not at all: a service nothing needs at once).
+ */
 export async function spawnService(files: ServiceFiles, kind: ServiceKind, spec: LaunchSpec): Promise<LaunchedService> {
   await mkdir(files.root, { recursive: true });
   await stopService(files, kind);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { ProjectConfig } from '../project/config.types.js';
 import { TaskError } from '../task-error.js';
 import { freePort, isPortInUse } from '../native/port-check.js';
-import { baseChildEnv, httpAnswers, jsonBody, launchService, recordedUrl, serviceFiles, serviceStatus, stopService, type ServiceKind, type ServiceStatus } from '../native/supervised-process.js';
+import { baseChildEnv, httpAnswers, jsonBody, launchService, recordedUrl, serviceFiles, serviceStatus, spawnService, stopService, type LaunchSpec, type ServiceKind, type ServiceStatus } from '../native/supervised-process.js';
 
 /** pg-meta's port inside the original stack. */
 export const PG_META_DEFAULT_PORT = 8080;
@@ -49,21 +49,20 @@ function serverScript(): string {
 
 /** Its pid record and log in the project's native folder. */
 export const pgMetaFiles = (projectId: string, env: NodeJS.ProcessEnv = process.env) => serviceFiles(projectId, 'pg-meta', env);
-const files = pgMetaFiles;
 
 /** The state of a project's postgres-meta. */
 export function pgMetaStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<ServiceStatus> {
-  return serviceStatus(files(projectId, env), kind);
+  return serviceStatus(pgMetaFiles(projectId, env), kind);
 }
 
 /** Where the project's postgres-meta was last started, as recorded (no probe). */
 export function pgMetaUrl(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
-  return recordedUrl(files(projectId, env));
+  return recordedUrl(pgMetaFiles(projectId, env));
 }
 
 /** Stops a project's postgres-meta; true when one was running. */
 export async function stopPgMeta(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  return stopService(files(projectId, env), kind);
+  return stopService(pgMetaFiles(projectId, env), kind);
 }
 
 const pairFree = async (port: number) => !(await isPortInUse(port, HOST)) && !(await isPortInUse(port + 1, HOST));
@@ -95,7 +94,7 @@ export async function startPgMeta(
   const port = env.SUPABASE_PG_META_PORT ? pgMetaPort(env) : await defaultPort(notice);
   const setBy = env.SUPABASE_PG_META_PORT ? 'SUPABASE_PG_META_PORT' : 'the native runtime, as a free port';
   const alternative = 'set SUPABASE_PG_META_PORT to a free port, or leave it out with supabase start -x postgres-meta';
-  return launchService(files(config.project_id, env), kind, {
+  const spec: LaunchSpec = {
     args: [serverScript()],
     env: {
       ...baseChildEnv(env),
@@ -114,6 +113,9 @@ export async function startPgMeta(
       { port: port + 1, host: HOST, setBy: `${setBy} (its metrics listener takes the next port)`, alternative },
     ],
     timeoutMs: 20_000,
-    waitForAnswer: options.waitForAnswer,
-  });
+  };
+  const files = pgMetaFiles(config.project_id, env);
+  if (options.waitForAnswer !== false) return launchService(files, kind, spec);
+  const { pid, url } = await spawnService(files, kind, spec);
+  return { pid, url };
 }
