@@ -20,9 +20,9 @@ import type { RecoveryEnvironment } from './recovery-types.js';
 import type { RecordedRun } from './recorded-run.js';
 
 /**
- * A running operation, as its command sees it: `step` runs one step, recorded (and flushed)
- * before and after it, its `params` kept for a recovery; `record` appends what a step changed
- * (migration history), flushed at once.
+ * A running operation, as its command sees it: `step` runs one step, recorded before it (with its
+ * `params`, kept for a recovery) and after it; `record` appends what the run changed (migration
+ * history): at once outside a step, with the step's end inside one.
  */
 export interface Operation extends RecordedRun {
   id: string;
@@ -61,6 +61,11 @@ export async function runOperation<T>(journal: JournalStore, spec: OperationSpec
     const forgetLine = describeInterruption(
       (signal) => `Interrupted by ${signal}: ${spec.command} stopped ${current ? `at "${current}"` : 'before its first step'}; the next supabase command ${nextCommandWill(spec.kind)}.`,
     );
+    // Steps running now: what they record, and their STEP_DONE, go out with the next line written
+    // (the next step's STEP_BEGUN, say). A kill before that leaves the step looking unfinished,
+    // which its recovery settles from where the effect lives (the history table) as it does for a
+    // kill inside the step; both records are facts about an effect that already happened.
+    let stepsRunning = 0;
     const operation: JournalOperation = {
       id,
       session,
@@ -70,11 +75,16 @@ export async function runOperation<T>(journal: JournalStore, spec: OperationSpec
         if (interruptedBy()) return new Promise(() => undefined);
         current = name;
         append('STEP_BEGUN', { step: name, ...(params ? { params } : {}) }, false);
-        const result = await stepWork();
-        append('STEP_DONE', { step: name }, false);
-        return result;
+        stepsRunning += 1;
+        try {
+          const result = await stepWork();
+          session.defer([{ stream: OPERATIONS_STREAM, type: 'STEP_DONE', data: { id, step: name } }]);
+          return result;
+        } finally {
+          stepsRunning -= 1;
+        }
       },
-      record: (events) => void session.append(events, { durable: false }),
+      record: (events) => (stepsRunning > 0 ? session.defer(events) : void session.append(events, { durable: false })),
     };
     try {
       const result = await work(operation);
