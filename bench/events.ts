@@ -90,9 +90,12 @@ try {
     const zero = await firstByte(['-e', 'process.stdout.write("x")'], project);
     const table = await firstByte([bin, 'events'], project);
     const json = await firstByte([bin, 'events', '-o', 'json'], project);
-    const before = beforeRoot ? await firstByte([path.join(beforeRoot, 'bin', 'supabase.js'), 'events'], project) : undefined;
+    const beforeBin = beforeRoot && path.join(beforeRoot, 'bin', 'supabase.js');
+    const before = beforeBin ? await firstByte([beforeBin, 'events'], project) : undefined;
+    const beforeJson = beforeBin ? await firstByte([beforeBin, 'events', '-o', 'json'], project) : undefined;
     if (round < 0) continue;
     if (before !== undefined) (first['supabase events: first byte (before)'] ??= []).push(before);
+    if (beforeJson !== undefined) (first['supabase events -o json: first byte (before)'] ??= []).push(beforeJson);
     first['node -e "write x" (first byte)'].push(zero);
     first['supabase events: first byte'].push(table);
     first['supabase events -o json: first byte'].push(json);

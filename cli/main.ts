@@ -50,7 +50,7 @@ export async function main(options: MainOptions): Promise<number> {
       io.stdout(renderHelp(node));
       return 0;
     }
-    const parsed = await parseFlags(tokens.occurrences, accepted, env);
+    const parsed = parseFlags(tokens.occurrences, accepted, env);
     const globals = globalOptions(parsed.values);
     createTicket = globals.createTicket;
     if (globals.debug) io.stderr(`Supabase CLI ${VERSION}\n`);

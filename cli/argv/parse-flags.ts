@@ -1,9 +1,11 @@
 /**
  * Turns a command line into typed flag values for one command: pflag-style tokens (tokenize.ts),
- * read by meow with the command's flag declarations, then defaults and SUPABASE_* environment
- * twins applied. meow is loaded on first use, so `--help` and `--version` never pay for it.
+ * checked against each flag's type, read by Node's own `util.parseArgs` with the command's flag
+ * declarations, then defaults and SUPABASE_* environment twins applied. parseArgs ships with Node,
+ * so reading flags loads nothing (meow, used before, cost 20-30 ms of every command given a flag).
  * Messages follow the original's wording so scripts that match on them keep working.
  */
+import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { defaultValue } from '../registry/defaults.js';
 import type { FlagSpec, FlagValue } from '../registry/types.js';
@@ -34,7 +36,7 @@ export function mustBeOneOf(values: readonly string[]): string {
   return `must be one of [ ${values.join(' | ')} ]`;
 }
 
-/** Checks one occurrence's text against the flag's type before meow reads it. */
+/** Checks one occurrence's text against the flag's type before parseArgs reads it. */
 function checkOccurrence(occurrence: FlagOccurrence): string {
   const { flag } = occurrence;
   const value = occurrence.value ?? 'true';
@@ -76,25 +78,8 @@ export function splitSlice(value: string): string[] {
   return items;
 }
 
-function camelCase(name: string): string {
-  return name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
-
 function isList(flag: FlagSpec): boolean {
   return flag.type === 'stringSlice' || flag.type === 'stringArray';
-}
-
-type MeowFlag = { type: 'string' | 'boolean' | 'number'; isMultiple?: boolean };
-
-function meowFlag(flag: FlagSpec): MeowFlag {
-  switch (flag.type) {
-    case 'bool':
-      return { type: 'boolean' };
-    case 'int':
-      return { type: 'number' };
-    default:
-      return isList(flag) ? { type: 'string', isMultiple: true } : { type: 'string' };
-  }
 }
 
 /** Reads an environment variable into a flag value, or undefined when unset or empty. */
@@ -113,18 +98,15 @@ function fromEnvironment(flag: FlagSpec, env: NodeJS.ProcessEnv): FlagValue | un
  * Types the occurrences of a command's flags. Every accepted flag gets a value: what the user
  * gave, else its environment variable, else its default.
  */
-export async function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSpec[], env: NodeJS.ProcessEnv): Promise<ParsedFlags> {
-  // With no flag on the command line every value comes from the environment or a default, and
-  // meow has nothing to read: not loading it saves 20-30 ms (it also normalises a package.json).
-  const parsed = occurrences.length === 0 ? {} : await readWithMeow(occurrences, flags);
-
+export function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSpec[], env: NodeJS.ProcessEnv): ParsedFlags {
+  const given = occurrences.length === 0 ? {} : readGiven(occurrences, flags);
   const values: Record<string, FlagValue> = {};
   const changed = new Set(occurrences.map((occurrence) => occurrence.flag.name));
   const fromEnv = new Set<string>();
   for (const flag of flags) {
-    if (changed.has(flag.name)) {
-      const given = parsed[camelCase(flag.name)];
-      values[flag.name] = flag.type === 'stringSlice' ? (given as string[]).flatMap(splitSlice) : (given as FlagValue);
+    const text = given[flag.name];
+    if (text !== undefined) {
+      values[flag.name] = typed(flag, text);
       continue;
     }
     const environmental = fromEnvironment(flag, env);
@@ -138,24 +120,18 @@ export async function parseFlags(occurrences: FlagOccurrence[], flags: readonly 
   return { values, changed, fromEnv };
 }
 
-/** The typed values of the flags given on the command line, by their camel-cased names. */
-async function readWithMeow(occurrences: FlagOccurrence[], flags: readonly FlagSpec[]): Promise<Record<string, unknown>> {
-  const { default: meow } = await import('meow');
-  // A single-valued flag given twice keeps its last value, as pflag does (meow would refuse it).
-  const kept = occurrences.filter((occurrence, index) =>
-    isList(occurrence.flag) || !occurrences.slice(index + 1).some((later) => later.flag === occurrence.flag));
-  const normalized = kept.map((occurrence) => `--${occurrence.flag.name}=${checkOccurrence(occurrence)}`);
-  const declarations = Object.fromEntries(flags.map((flag) => [camelCase(flag.name), meowFlag(flag)]));
-  const result = meow({
-    importMeta: import.meta,
-    argv: normalized,
-    pkg: { name: 'supabase' },
-    description: false,
-    autoHelp: false,
-    autoVersion: false,
-    allowUnknownFlags: true,
-    booleanDefault: undefined,
-    flags: declarations,
-  });
-  return result.flags as Record<string, unknown>;
+/** A checked value's type: `true`/`false` for a bool, a number for an int, a list for a slice. */
+function typed(flag: FlagSpec, text: string | string[]): FlagValue {
+  if (Array.isArray(text)) return flag.type === 'stringSlice' ? text.flatMap(splitSlice) : text;
+  if (flag.type === 'bool') return text === 'true';
+  if (flag.type === 'int') return Number(text);
+  return text;
+}
+
+/** The checked text of each flag given on the command line (every occurrence for a list). */
+function readGiven(occurrences: FlagOccurrence[], flags: readonly FlagSpec[]): Record<string, string | string[] | undefined> {
+  // A single-valued flag given twice keeps its last value, as pflag does (parseArgs does too).
+  const normalized = occurrences.map((occurrence) => `--${occurrence.flag.name}=${checkOccurrence(occurrence)}`);
+  const options = Object.fromEntries(flags.map((flag) => [flag.name, { type: 'string' as const, multiple: isList(flag) }]));
+  return parseArgs({ args: normalized, options, strict: true, allowPositionals: false }).values as Record<string, string | string[] | undefined>;
 }

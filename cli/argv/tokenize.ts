@@ -1,7 +1,7 @@
 /**
  * Splits a command line the way the original's flag library (pflag) reads it: `--name=value`,
  * `--name value`, `-n value`, `-nvalue`, grouped boolean shorthands `-abc`, and `--` ending flags.
- * This only recognises flags; typing the values is meow's job (see parse-flags.ts).
+ * This only recognises flags; their values are typed in parse-flags.ts.
  */
 import { UsageError } from '../errors.js';
 import type { FlagSpec } from '../registry/types.js';
