@@ -3,6 +3,8 @@
  * next to their floor on the same server: `createdb -T` of the same bootstrapped template, then
  * one `psql -1` given every file with `-f`. Measured interleaved, medians of 5, at 20 and at
  * 1,000 migrations. Budget: within 1.3x of the floor. Prints; never fails a build.
+ * BENCH_BEFORE (see measure.ts) adds an earlier build, on a project and cluster of its own (two
+ * builds sharing a cluster would rebuild each other's template when their bootstraps differ).
  *
  * Needs a build (`npm run build`): it runs bin/supabase.js as users do.
  */
@@ -13,11 +15,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgTool } from '../tasks/db/dump-run.js';
 import { TEMPLATE_DATABASE } from '../tasks/db/template-database.js';
-import { median, report } from './measure.js';
+import { beforeRoot, median, report } from './measure.js';
 import { withPortsAround } from './project-ports.js';
 
 const RUNS = 5;
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
+const beforeBin = beforeRoot && join(beforeRoot, 'bin', 'supabase.js');
 const home = mkdtempSync(join(tmpdir(), 'bench-floor-home-'));
 chmodSync(home, 0o755);
 const env = { ...process.env, SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
@@ -31,7 +34,8 @@ function timed(command: string, args: string[], cwd?: string): number {
   return Number(process.hrtime.bigint() - began) / 1e6;
 }
 
-const cli = (folder: string, ...args: string[]): number => timed(process.execPath, [bin, ...args], folder);
+const cliOf = (build: string) => (folder: string, ...args: string[]): number => timed(process.execPath, [build, ...args], folder);
+const cli = cliOf(bin);
 
 /**
  * One migration: a table with RLS and a policy, an index, a function and three rows (the shapes
@@ -76,40 +80,54 @@ function floor(url: (db: string) => string, paths: string[], timeCreate: boolean
   return (timeCreate ? create : 0) + apply;
 }
 
+/** The figures of one build on its own project: db reset, and migration up with every file pending. */
+function measureRound(run: (folder: string, ...args: string[]) => number, folder: string, into: { reset: number[]; up: number[] }): void {
+  into.reset.push(run(folder, 'db', 'reset'));
+  // migration up with every file pending: reset with the folder parked, then bring it back.
+  const migrations = join(folder, 'supabase', 'migrations');
+  const parked = `${migrations}.parked`;
+  renameSync(migrations, parked);
+  mkdirSync(migrations);
+  run(folder, 'db', 'reset');
+  rmSync(migrations, { recursive: true });
+  renameSync(parked, migrations);
+  into.up.push(run(folder, 'migration', 'up'));
+}
+
 for (const [count, port] of [[20, 56522], [1000, 56532]] as const) {
   const folder = project(port, count);
+  const beforeFolder = beforeBin ? project(port + 20, count) : undefined;
   const url = (db: string): string => `postgresql://postgres:postgres@127.0.0.1:${port}/${db}`;
   try {
     cli(folder, 'start');
+    if (beforeBin && beforeFolder) cliOf(beforeBin)(beforeFolder, 'start');
     const paths = files(folder);
     const seed = join(folder, 'supabase', 'seed.sql');
-    const migrations = join(folder, 'supabase', 'migrations');
-    const parked = `${migrations}.parked`;
-    const reset: number[] = [];
+    const now = { reset: [] as number[], up: [] as number[] };
+    const before = { reset: [] as number[], up: [] as number[] };
     const resetFloor: number[] = [];
-    const up: number[] = [];
     const upFloor: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      reset.push(cli(folder, 'db', 'reset'));
+      measureRound(cli, folder, now);
+      if (beforeBin && beforeFolder) measureRound(cliOf(beforeBin), beforeFolder, before);
       resetFloor.push(floor(url, [...paths, seed], true));
-      // migration up with every file pending: reset with the folder parked, then bring it back.
-      renameSync(migrations, parked);
-      mkdirSync(migrations);
-      cli(folder, 'db', 'reset');
-      rmSync(migrations, { recursive: true });
-      renameSync(parked, migrations);
-      up.push(cli(folder, 'migration', 'up'));
       upFloor.push(floor(url, paths, false));
     }
-    report(`db reset, ${count} migrations + seed`, median(reset), 'ms');
+    report(`db reset, ${count} migrations + seed`, median(now.reset), 'ms');
     report(`  floor: createdb -T + psql -1 -f (${count} files + seed)`, median(resetFloor), 'ms');
-    report(`  db reset / floor`, median(reset) / median(resetFloor), 'x', '<= 1.3x');
-    report(`migration up, ${count} pending`, median(up), 'ms');
+    report(`  db reset / floor`, median(now.reset) / median(resetFloor), 'x', '<= 1.3x');
+    if (before.reset.length > 0) report(`  db reset / floor (before)`, median(before.reset) / median(resetFloor), 'x');
+    report(`migration up, ${count} pending`, median(now.up), 'ms');
     report(`  floor: psql -1 -f (${count} files)`, median(upFloor), 'ms');
-    report(`  migration up / floor`, median(up) / median(upFloor), 'x', '<= 1.3x');
+    report(`  migration up / floor`, median(now.up) / median(upFloor), 'x', '<= 1.3x');
+    if (before.up.length > 0) report(`  migration up / floor (before)`, median(before.up) / median(upFloor), 'x');
   } finally {
     spawnSync(process.execPath, [bin, 'stop', '--no-backup'], { cwd: folder, env, stdio: 'ignore' });
     rmSync(folder, { recursive: true, force: true });
+    if (beforeBin && beforeFolder) {
+      spawnSync(process.execPath, [beforeBin, 'stop', '--no-backup'], { cwd: beforeFolder, env, stdio: 'ignore' });
+      rmSync(beforeFolder, { recursive: true, force: true });
+    }
   }
 }
 rmSync(home, { recursive: true, force: true });

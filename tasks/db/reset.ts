@@ -4,6 +4,7 @@
  * in the original. A remote database has its user schemas and public objects dropped instead.
  */
 import { withDatabase, withUrl } from './connect.js';
+import { dropDatabase } from './drop-database.js';
 import { migrateAndSeed } from './migrate-and-seed.js';
 import type { ApplyOptions, Notice } from './migration-runner.js';
 import { unrecorded } from '../orchestration/step-runner.js';
@@ -38,8 +39,8 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
   await step('prepare the template database', () => ensureTemplateDatabase(admin));
   await withProjectLock(paths.lockDir, config.project_id, () =>
     withUrl(admin, async (client) => {
-      // Raw SQL: kysely has no CREATE/DROP DATABASE.
-      await step('drop database postgres', () => client.query('DROP DATABASE IF EXISTS postgres WITH (FORCE)'));
+      await step('drop database postgres', () => dropDatabase(client, 'postgres'));
+      // Raw SQL: kysely has no CREATE DATABASE.
       await step('create database postgres', () => client.query(`CREATE DATABASE postgres TEMPLATE ${TEMPLATE_DATABASE}`));
     }),
   );

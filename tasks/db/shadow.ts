@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { SystemCatalogs } from './catalog/system-catalogs.js';
 import { kyselyOn } from './kysely.js';
 import { withDatabase, withUrl } from './connect.js';
+import { dropDatabase } from './drop-database.js';
 import type { MigrationFile } from './migration-files.js';
 import { applyMigrations, type Notice } from './migration-runner.js';
 import { cloneTemplate, ensureTemplateDatabase } from './template-database.js';
@@ -40,7 +41,7 @@ export async function createShadow(hostUrl: string, migrations: MigrationFile[],
   });
   const shadow: ShadowDatabase = {
     url: withDatabase(hostUrl, name),
-    drop: () => withUrl(hostUrl, async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`))),
+    drop: () => withUrl(hostUrl, (client) => dropDatabase(client, name)),
   };
   try {
     const result = await withUrl(shadow.url, (client) => applyMigrations(client, migrations, notice));
@@ -67,8 +68,7 @@ async function dropStaleShadows(client: pg.Client): Promise<void> {
   for (const { datname } of rows) {
     const pid = Number(/^supabase_shadow_(\d+)_/.exec(datname)?.[1]);
     if (pid && pid !== process.pid && !(await isProcessAlive(pid))) {
-      // Raw SQL: kysely has no DROP DATABASE.
-      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
+      await dropDatabase(client, datname);
     }
   }
 }

@@ -8,6 +8,7 @@ type Oid = number;
 
 export interface PgStatActivity {
   pid: number;
+  datname: string | null;
   usename: string | null;
   application_name: string;
   state: string | null;

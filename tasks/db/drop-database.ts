@@ -1,0 +1,28 @@
+/**
+ * DROP DATABASE ... WITH (FORCE) without its pause. Given sessions still connected, the server
+ * signals them and then looks again every 100 ms until they are gone, so dropping a database with
+ * a single idle session (pg_net's worker keeps one in every database that has the extension)
+ * costs 100 ms or more. Ending those sessions first and watching them go (they exit within a
+ * millisecond or two) leaves the server nothing to wait for. A session that connects in between
+ * is still ended by FORCE, at the server's pace.
+ */
+import type pg from 'pg';
+import type { StatisticsViews } from './catalog/statistics-views.js';
+
+const WATCH_EVERY_MS = 2;
+const WATCH_AT_MOST_MS = 1_000;
+
+/** Drops `name` (if it exists), ending its sessions first. */
+export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  const { kyselyOn, sql } = await import('./kysely.js');
+  const activity = kyselyOn<StatisticsViews>(client).selectFrom('pg_catalog.pg_stat_activity')
+    .where('datname', '=', name)
+    .where('pid', '<>', sql<number>`pg_backend_pid()`);
+  const ended = await activity.select((eb) => eb.fn<boolean>('pg_terminate_backend', [eb.ref('pid')]).as('ended')).execute();
+  const deadline = Date.now() + WATCH_AT_MOST_MS;
+  while (ended.length > 0 && Date.now() < deadline && (await activity.select('pid').executeTakeFirst())) {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_EVERY_MS));
+  }
+  // Raw SQL: kysely has no DROP DATABASE.
+  await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+}
