@@ -2,8 +2,10 @@
  * Journal replay of 100,000 events (budget: under 200 ms cold), next to its floor, reading the
  * file and JSON.parse of every line, measured interleaved in this process: cold (no snapshot
  * cache: read, decode, fold), warm (cache verified by hashing the journal) and warm with 1,000
- * new events. Run with `npx tsx bench/journal-replay.ts`; BENCH_EVENTS and BENCH_RUNS change the
- * sizes (defaults 100,000 and 7); BENCH_BEFORE adds the cold replay of an earlier commit's code.
+ * new events. Also the question every command asks first (pending-operations.ts: did a command
+ * leave an operation unfinished?), without and with its checkpoint. Run with
+ * `npx tsx bench/journal-replay.ts`; BENCH_EVENTS and BENCH_RUNS change the sizes (defaults 100,000
+ * and 7); BENCH_BEFORE adds the cold replay of an earlier commit's code.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import type { NewEvent } from '../machines/journal/journal-event.js';
 import { writeJournal } from './journal-workload.js';
 import type { JournalStore } from '../tasks/journal/journal-store.js';
 import { beforeRoot, interleaved, reportRatios } from './measure.js';
+import { unsettledOperations } from '../tasks/orchestration/pending-operations.js';
 
 const total = Number(process.env.BENCH_EVENTS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
@@ -56,6 +59,11 @@ try {
     ...(beforeJournal ? { 'replay, cold (before)': () => time(() => beforeJournal.replay({ useCache: false, writeCacheAfter: Infinity })) } : {}),
     'replay, warm: snapshot cache verified by SHA-256 of the journal': () => time(() => warm.replay({ writeCacheAfter: Infinity })),
     'replay, warm cache + 1,000 new events': () => time(() => tail.journal.replay({ writeCacheAfter: Infinity })),
+    'unsettled operations, no checkpoint (reads every line, then writes one)': () => {
+      rmSync(journal.paths.operationsCheckpoint, { force: true });
+      return time(() => unsettledOperations(journal));
+    },
+    'unsettled operations, checkpoint proved by SHA-256 of the journal': () => time(() => unsettledOperations(warm)),
   });
   reportRatios(floor, samples, 'ms', { 'replay, cold: read + decode + fold': 'under 200 ms' });
 } finally {

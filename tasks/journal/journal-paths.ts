@@ -11,6 +11,8 @@ export interface JournalPaths {
   operationLock: string;
   /** The derived fold of the journal up to a byte offset, with the hash that proves it. */
   snapshot: string;
+  /** The operations left unsettled up to a byte offset, with the hash that proves it (pending-operations.ts). */
+  operationsCheckpoint: string;
 }
 
 /** The journal files of the project at `projectRoot`. */
@@ -25,5 +27,6 @@ export function journalPathsIn(directory: string): JournalPaths {
     appendLock: path.join(directory, 'events.lock'),
     operationLock: path.join(directory, 'operation.lock'),
     snapshot: path.join(directory, 'events.snapshot.json'),
+    operationsCheckpoint: path.join(directory, 'events.operations.json'),
   };
 }

@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { ProjectConfig } from '../project/config.types.js';
 import { CURRENT_BRANCH_PATH, inProject } from '../project/project-paths.js';
 import { localDbUrl } from '../keys/status-values.js';
-import { withConnection } from '../db/connect.js';
+import { loadDriverSoon, withConnection } from '../db/connect.js';
 import { listMigrations } from '../db/migration-files.js';
 import { applyMigrations, type ApplyOptions, type MigrationRunResult } from '../db/migration-runner.js';
 import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
@@ -139,6 +139,7 @@ export async function start(project: NativeProject, options: NativeOptions = {})
     const server = await step('start the database server', async () => {
       const spawned = await spawnServer(bins, paths.dataDir, port, paths.logFile, runAs);
       options.onServerSpawned?.({ pid: spawned.pid, port });
+      loadDriverSoon();
       const died = spawned.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);
       try {
         const timeoutMs = options.readyTimeoutMs ?? 120_000;
