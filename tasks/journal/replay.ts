@@ -38,6 +38,18 @@ interface CacheFile extends PrefixProof {
   fold: FoldState;
 }
 
+/**
+ * The fold of the journal as it is now, given an earlier replay of the same file (the caller has
+ * checked it is the same file, no shorter): only the lines appended since are read and folded.
+ */
+export function replayAfter(paths: JournalPaths, earlier: Replay): Replay {
+  const read = completeLines(readFrom(paths.journal, earlier.end) ?? Buffer.alloc(0), earlier.end);
+  const folder = new Folder(earlier.fold);
+  new FoldDecoder().forEach(read.text, (event) => folder.add(event));
+  const fold = folder.result();
+  return { fold, end: read.end, fromCache: true, foldedEvents: fold.count - earlier.fold.count, tornBytes: read.tornBytes };
+}
+
 /** Folds the whole journal, reusing the cache when it proves to match. */
 export function replayJournal(paths: JournalPaths, options: ReplayOptions = {}): Replay {
   const fingerprint = machinesFingerprint();

@@ -26,6 +26,8 @@ describe('journal: the replay cache (a derived, verified snapshot)', () => {
     journal = JournalStore.inDirectory(directory);
   });
   afterEach(() => rmSync(directory, { recursive: true, force: true }));
+  // A later command reads the journal afresh (a store remembers its own last replay).
+  const nextCommand = () => JournalStore.inDirectory(directory);
 
   it('is written after a long replay and then used: only new events are folded, with the same result', () => {
     journal.append(cycles(200));
@@ -46,7 +48,7 @@ describe('journal: the replay cache (a derived, verified snapshot)', () => {
     // Same length, one byte changed early on: an edited (or replaced) journal.
     const text = readFileSync(journal.paths.journal, 'utf8');
     writeFileSync(journal.paths.journal, text.replace('"service":"db"', '"service":"rs"'));
-    const replay = journal.replay({ writeCacheAfter: Infinity });
+    const replay = nextCommand().replay({ writeCacheAfter: Infinity });
     assert.equal(replay.fromCache, false);
     assert.deepEqual(replay.fold, journal.replay({ useCache: false }).fold);
     assert.equal(replay.fold.streams.stack.instances?.rs?.value, 'starting');
@@ -67,10 +69,41 @@ describe('journal: the replay cache (a derived, verified snapshot)', () => {
     journal.replay();
     const cache = JSON.parse(readFileSync(journal.paths.snapshot, 'utf8')) as { fingerprint: string };
     writeFileSync(journal.paths.snapshot, JSON.stringify({ ...cache, fingerprint: '0000000000000000' }));
-    assert.equal(journal.replay({ writeCacheAfter: Infinity }).fromCache, false);
+    assert.equal(nextCommand().replay({ writeCacheAfter: Infinity }).fromCache, false);
     writeFileSync(journal.paths.snapshot, '{"format":1,');
-    assert.equal(journal.replay({ writeCacheAfter: Infinity }).fromCache, false);
+    assert.equal(nextCommand().replay({ writeCacheAfter: Infinity }).fromCache, false);
     rmSync(journal.paths.snapshot);
-    assert.equal(journal.replay().fold.lastSeq, 1400);
+    assert.equal(nextCommand().replay().fold.lastSeq, 1400);
+  });
+});
+
+describe("journal: a store's later replays (within one command)", () => {
+  let directory: string;
+  let journal: JournalStore;
+  beforeEach(() => {
+    directory = mkdtempSync(path.join(tmpdir(), 'journal-store-'));
+    journal = JournalStore.inDirectory(directory);
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('fold only what was appended since the last one, with the same result as a full replay', () => {
+    journal.append(cycles(10));
+    journal.replay({ writeCacheAfter: Infinity });
+    journal.append(cycles(2));
+    const later = journal.replay({ writeCacheAfter: Infinity });
+    assert.equal(later.foldedEvents, 14);
+    assert.deepEqual(later.fold, journal.replay({ useCache: false }).fold);
+    // Nothing appended: nothing folded.
+    assert.equal(journal.replay().foldedEvents, 0);
+  });
+
+  it('read it all again when the file was replaced or cut', () => {
+    journal.append(cycles(10));
+    journal.replay({ writeCacheAfter: Infinity });
+    rmSync(journal.paths.journal);
+    journal.append(cycles(1));
+    const replay = journal.replay({ writeCacheAfter: Infinity });
+    assert.equal(replay.foldedEvents, 7);
+    assert.equal(replay.fold.lastSeq, 7);
   });
 });
