@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
 import { JournalStore } from '../../tasks/journal/journal-store.js';
+import { temporaryJournal } from '../helpers/temporary-journal.js';
 
 /** Start/stop cycles with per-service events: enough to cross the cache-writing threshold. */
 function cycles(count: number): NewEvent[] {
@@ -78,13 +79,9 @@ describe('journal: the replay cache (a derived, verified snapshot)', () => {
 });
 
 describe("journal: a store's later replays (within one command)", () => {
-  let directory: string;
+  const temporary = temporaryJournal('journal-store-');
   let journal: JournalStore;
-  beforeEach(() => {
-    directory = mkdtempSync(path.join(tmpdir(), 'journal-store-'));
-    journal = JournalStore.inDirectory(directory);
-  });
-  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+  beforeEach(() => (journal = temporary.journal));
 
   it('fold only what was appended since the last one, with the same result as a full replay', () => {
     journal.append(cycles(10));

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
-import { JournalStore } from '../../tasks/journal/journal-store.js';
+import type { JournalStore } from '../../tasks/journal/journal-store.js';
 import { OPERATIONS_STREAM, unsettledOperations } from '../../tasks/orchestration/pending-operations.js';
+import { temporaryJournal } from '../helpers/temporary-journal.js';
 
 const op = (id: string, type: string, data: Record<string, unknown> = {}): NewEvent => ({ stream: OPERATIONS_STREAM, type, data: { id, ...data } });
 
@@ -16,13 +15,9 @@ function finishedRun(id: string, steps: number): NewEvent[] {
 }
 
 describe('pending operations: the checkpoint of the unsettled runs', () => {
-  let directory: string;
+  const temporary = temporaryJournal('pending-operations-');
   let journal: JournalStore;
-  beforeEach(() => {
-    directory = mkdtempSync(path.join(tmpdir(), 'pending-operations-'));
-    journal = JournalStore.inDirectory(directory);
-  });
-  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+  beforeEach(() => (journal = temporary.journal));
 
   it('is written after a long read, keeps a run left open before it, and sees runs that settle after it', () => {
     journal.append([op('killed', 'BEGIN'), op('killed', 'STEP_BEGUN', { step: 'drop' })]);
