@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NewEvent } from '../machines/journal/journal-event.js';
 import { writeJournal } from './journal-workload.js';
-import type { JournalStore } from '../tasks/journal/journal-store.js';
+import { JournalStore } from '../tasks/journal/journal-store.js';
 import { beforeRoot, interleaved, reportRatios } from './measure.js';
 import { unsettledOperations } from '../tasks/orchestration/pending-operations.js';
 
@@ -44,21 +44,21 @@ try {
   const before: typeof JournalStore | undefined = beforeRoot
     ? ((await import(path.join(beforeRoot, 'tasks', 'journal', 'journal-store.ts'))) as { JournalStore: typeof JournalStore }).JournalStore
     : undefined;
-  const beforeJournal = before?.inDirectory(directory);
   const floor = 'read + JSON.parse of every line';
   const samples = interleaved(runs, {
     [floor]: () =>
       time(() => {
         for (const line of readFileSync(file, 'utf8').split('\n')) if (line) JSON.parse(line);
       }),
+    // A store of its own each time, as each command has: a store remembers its own last replay.
     'replay, cold: read + decode + fold': () =>
       time(() => {
-        const folded = journal.replay({ useCache: false, writeCacheAfter: Infinity }).fold.count;
+        const folded = JournalStore.inDirectory(directory).replay({ useCache: false, writeCacheAfter: Infinity }).fold.count;
         if (folded !== total) throw new Error(`folded ${folded} events, expected ${total}`);
       }),
-    ...(beforeJournal ? { 'replay, cold (before)': () => time(() => beforeJournal.replay({ useCache: false, writeCacheAfter: Infinity })) } : {}),
-    'replay, warm: snapshot cache verified by SHA-256 of the journal': () => time(() => warm.replay({ writeCacheAfter: Infinity })),
-    'replay, warm cache + 1,000 new events': () => time(() => tail.journal.replay({ writeCacheAfter: Infinity })),
+    ...(before ? { 'replay, cold (before)': () => time(() => before.inDirectory(directory).replay({ useCache: false, writeCacheAfter: Infinity })) } : {}),
+    'replay, warm: snapshot cache verified by SHA-256 of the journal': () => time(() => JournalStore.inDirectory(warmDirectory).replay({ writeCacheAfter: Infinity })),
+    'replay, warm cache + 1,000 new events': () => time(() => JournalStore.inDirectory(tailDirectory).replay({ writeCacheAfter: Infinity })),
     'unsettled operations, no checkpoint (reads every line, then writes one)': () => {
       rmSync(journal.paths.operationsCheckpoint, { force: true });
       return time(() => unsettledOperations(journal));
