@@ -17,9 +17,10 @@ export default tseslint.config(
     // kysely's run-time values come from tasks/db/kysely.ts, which the build bundles into one
     // module; importing 'kysely' itself at run time would load its ~280 files one by one. pg's
     // come from tasks/db/pg-driver.ts, which keeps it from loading Node's fetch client; xstate's
-    // from machines/kit/xstate.ts, bundled too (xstate is CommonJS, slow to import from ES modules).
+    // from machines/kit/xstate.ts, bundled too (xstate is CommonJS, slow to import from ES modules);
+    // smol-toml's from tasks/project/toml.ts, bundled (every command reads config.toml).
     files: ['cli/**/*.ts', 'tasks/**/*.ts', 'machines/**/*.ts'],
-    ignores: ['tasks/db/kysely.ts', 'machines/kit/xstate.ts'],
+    ignores: ['tasks/db/kysely.ts', 'machines/kit/xstate.ts', 'tasks/project/toml.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [
@@ -27,6 +28,7 @@ export default tseslint.config(
           { name: 'kysely/helpers/postgres', message: 'Import it from tasks/db/kysely.ts (bundled).', allowTypeImports: true },
           { name: 'pg', message: 'Import the driver from tasks/db/pg-driver.ts (it loads without fetch); types may come from pg.', allowTypeImports: true },
           { name: 'xstate', message: 'Import xstate values from machines/kit/xstate.ts (bundled); types may come from xstate.', allowTypeImports: true },
+          { name: 'smol-toml', message: 'Import the TOML parser from tasks/project/toml.ts (bundled).', allowTypeImports: true },
         ],
       }],
     },

@@ -3,6 +3,7 @@
 // - dist/tasks/db/kysely.js, with kysely inside (its ~280 modules; see tasks/db/kysely.ts);
 // - dist/machines/kit/xstate.js, with xstate inside (CommonJS, costly to import from ES modules;
 //   see machines/kit/xstate.ts);
+// - dist/tasks/project/toml.js, with smol-toml inside (every command reads config.toml);
 // - the entry files of the native stack's service processes (local platform API, mail catcher,
 //   pg_net worker), with our modules and their small dependencies inside: `supabase start` waits
 //   on these processes, which boot together on a machine of few cores (about 20 ms less each).
@@ -21,6 +22,7 @@ async function bundleInPlace(entry, options = {}) {
 
 await bundleInPlace('tasks/db/kysely.js');
 await bundleInPlace('machines/kit/xstate.js');
+await bundleInPlace('tasks/project/toml.js');
 for (const entry of SERVICE_ENTRIES) {
   await bundleInPlace(entry, {
     external: ['pg', 'mailparser'],

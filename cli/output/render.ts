@@ -25,7 +25,7 @@ export async function renderOutput(format: string, result: Renderable): Promise<
       return stringify(result.value);
     }
     case 'toml': {
-      const { stringify } = await import('smol-toml');
+      const { stringify } = await import('../../tasks/project/toml.js');
       const text = stringify(tomlSafe(result.value) as Record<string, unknown>);
       return text.endsWith('\n') ? text : text + '\n';
     }

@@ -8,7 +8,7 @@
  * original ignores with an "Unknown config fields" warning, so a file using it still works there.
  */
 import { readFile } from 'node:fs/promises';
-import { parse, TomlError } from 'smol-toml';
+import { parse, TomlError } from './toml.js';
 import type { ProjectConfig } from './config.types.js';
 import { renderConfigTemplate } from './config-template.js';
 import { checkTypes, isTable } from './config-types-check.js';
