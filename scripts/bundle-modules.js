@@ -4,11 +4,13 @@
 // - dist/machines/kit/xstate.js, with xstate inside (CommonJS, costly to import from ES modules;
 //   see machines/kit/xstate.ts);
 // - dist/tasks/project/toml.js, with smol-toml inside (every command reads config.toml);
+// - dist/tasks/db/pg-driver.js, with pg inside (CommonJS, ~35 files; see tasks/db/pg-driver.ts);
 // - the entry files of the native stack's service processes (local platform API, mail catcher,
-//   pg_net worker), with our modules and their small dependencies inside: `supabase start` waits
-//   on these processes, which boot together on a machine of few cores (about 20 ms less each).
-//   pg and mailparser stay outside (pg-driver.ts loads pg through require; mailparser is loaded
-//   at the first mail). The CLI spawns these same paths (supervised-process.ts nodeEntry).
+//   pg_net worker), with our modules and their dependencies inside, pg included: `supabase start`
+//   waits on these processes, which boot together on a machine of few cores (about 20 ms less
+//   each). mailparser stays outside (loaded at the first mail). The CLI spawns these same paths
+//   (supervised-process.ts nodeEntry).
+// pg's optional native and Cloudflare bindings are never loaded here, so they stay outside.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -20,13 +22,16 @@ async function bundleInPlace(entry, options = {}) {
   await build({ entryPoints: [target], outfile: target, allowOverwrite: true, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning', ...options });
 }
 
+// CommonJS dependencies inside an ES module bundle call require() for Node's own modules.
+const withRequire = { banner: { js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);" } };
+const PG_OPTIONAL = ['pg-native', 'pg-cloudflare'];
+
+// The entries first: they take in the modules below as tsc wrote them, not as bundles (whose
+// require() preamble would then be declared twice).
+for (const entry of SERVICE_ENTRIES) {
+  await bundleInPlace(entry, { ...withRequire, external: [...PG_OPTIONAL, 'mailparser'] });
+}
 await bundleInPlace('tasks/db/kysely.js');
 await bundleInPlace('machines/kit/xstate.js');
 await bundleInPlace('tasks/project/toml.js');
-for (const entry of SERVICE_ENTRIES) {
-  await bundleInPlace(entry, {
-    external: ['pg', 'mailparser'],
-    // CommonJS dependencies inside an ES module bundle call require() for Node's own modules.
-    banner: { js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);" },
-  });
-}
+await bundleInPlace('tasks/db/pg-driver.js', { ...withRequire, external: PG_OPTIONAL });
