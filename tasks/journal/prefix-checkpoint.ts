@@ -23,6 +23,11 @@ export interface Resume<T> {
   hash: Hash;
 }
 
+/** Reading from the start, no checkpoint looked at. */
+export function resumeAtStart<T>(): Resume<T> {
+  return { checkpoint: undefined, from: 0, hash: createHash('sha256') };
+}
+
 /** Reads the checkpoint in `file` and checks it against the journal's `bytes`. */
 export function resumeAfter<T extends PrefixProof>(file: string, bytes: Buffer, accept: (parsed: Partial<T>) => boolean): Resume<T> {
   const checkpoint = readCheckpoint<T>(file, accept);

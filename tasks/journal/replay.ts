@@ -11,7 +11,7 @@ import { FoldDecoder } from '../../machines/journal/line-scanner.js';
 import { machinesFingerprint } from '../../machines/journal/fingerprint.js';
 import { completeLines, readFrom } from './journal-reader.js';
 import type { JournalPaths } from './journal-paths.js';
-import { proofUpTo, resumeAfter, writeCheckpoint, type PrefixProof } from './prefix-checkpoint.js';
+import { proofUpTo, resumeAfter, resumeAtStart, writeCheckpoint, type PrefixProof } from './prefix-checkpoint.js';
 
 /** The result of a replay. */
 export interface Replay {
@@ -54,7 +54,9 @@ export function replayAfter(paths: JournalPaths, earlier: Replay): Replay {
 export function replayJournal(paths: JournalPaths, options: ReplayOptions = {}): Replay {
   const fingerprint = machinesFingerprint();
   const bytes = readFrom(paths.journal, 0) ?? Buffer.alloc(0);
-  const resume = resumeAfter<CacheFile>(paths.snapshot, bytes, (cache) => options.useCache !== false && cache.format === 1 && cache.fingerprint === fingerprint);
+  const resume = options.useCache === false
+    ? resumeAtStart<CacheFile>()
+    : resumeAfter<CacheFile>(paths.snapshot, bytes, (cache) => cache.format === 1 && cache.fingerprint === fingerprint);
   const start = resume.checkpoint?.fold ?? emptyFold();
   // Parse the very bytes that were hashed, so the cache and the fold describe the same prefix.
   const read = completeLines(bytes.subarray(resume.from), resume.from);
