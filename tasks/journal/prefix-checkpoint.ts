@@ -35,7 +35,7 @@ export function resumeAfter<T extends PrefixProof>(file: string, bytes: Buffer, 
     const hash = createHash('sha256').update(bytes.subarray(0, checkpoint.end));
     if (hash.copy().digest('hex') === checkpoint.prefixHash) return { checkpoint, from: checkpoint.end, hash };
   }
-  return { checkpoint: undefined, from: 0, hash: createHash('sha256') };
+  return resumeAtStart();
 }
 
 /** The proof of bytes [0, end) when reading resumed at `resume` (consumes its hash). */

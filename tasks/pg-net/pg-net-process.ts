@@ -9,7 +9,7 @@ import { withConnection } from '../db/connect.js';
 import { clusterPaths } from '../native/native-paths.js';
 import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
 import { baseChildEnv, nodeEntry, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
-import { NATIVE_PG_NET_MARK, OFFERS_OUR_PG_NET, WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
+import { WORKER_APPLICATION_NAME, offersOurPgNet, type WorkerSettings } from './pg-net-settings.js';
 
 const ENTRY = 'pg-net-worker-main';
 
@@ -85,7 +85,7 @@ export async function ensurePgNetWorker(options: PgNetWorkerOptions & { launched
   // One connection asks whether pg_net is ours and then watches for the worker's session: a
   // login per look would cost more than the look, while the worker itself is loading.
   const worker = postmaster && (await withConnection({ port: options.port }, async (client) => {
-    if (!(await offersPgNet(client))) return undefined;
+    if (!(await offersOurPgNet(client))) return undefined;
     const watching: ServiceKind = { ...KIND, answers: () => hasWorkerSession(client) };
     if (!options.launched) {
       const status = await serviceStatus(files, KIND);
@@ -99,11 +99,6 @@ export async function ensurePgNetWorker(options: PgNetWorkerOptions & { launched
   await options.launched?.catch(() => undefined);
   await stopPgNetWorker(options.projectId, env);
   return undefined;
-}
-
-async function offersPgNet(client: pg.Client): Promise<boolean> {
-  const result = await client.query(OFFERS_OUR_PG_NET, [NATIVE_PG_NET_MARK]);
-  return (result.rowCount ?? 0) > 0;
 }
 
 /** Whether a worker session is connected to the server of `url`. */

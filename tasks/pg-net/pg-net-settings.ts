@@ -1,13 +1,17 @@
 /**
- * What the pg_net worker process and the code that starts it share, kept free of imports so that
- * `stop` and `status` do not load pg to read it.
+ * What the pg_net worker process and the code that starts it share, kept free of run-time imports
+ * so that `stop` and `status` do not load pg to read it.
  */
+import type { Client } from 'pg';
 
 /** Words of our control file's comment that tell our pg_net from the platform's build. */
-export const NATIVE_PG_NET_MARK = 'native runtime implementation';
+const NATIVE_PG_NET_MARK = 'native runtime implementation';
 
-/** One row when the server offers our pg_net (parameter: NATIVE_PG_NET_MARK as a LIKE pattern). */
-export const OFFERS_OUR_PG_NET = "select 1 from pg_available_extensions where name = 'pg_net' and comment like '%' || $1 || '%'";
+/** Whether the server `client` is connected to offers our pg_net (its control file's comment says so). */
+export async function offersOurPgNet(client: Pick<Client, 'query'>): Promise<boolean> {
+  const result = await client.query("select 1 from pg_available_extensions where name = 'pg_net' and comment like '%' || $1 || '%'", [NATIVE_PG_NET_MARK]);
+  return (result.rowCount ?? 0) > 0;
+}
 
 /** What the worker's sessions call themselves; net.check_worker_is_up() looks for it. */
 export const WORKER_APPLICATION_NAME = 'pg_net worker';

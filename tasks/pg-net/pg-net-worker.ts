@@ -15,7 +15,7 @@ import pg from '../db/pg-driver.js';
 import { isProcessAlive, readPidFile } from '../native/pg-process.js';
 import { TEMPLATE_DATABASE } from '../db/template-database.js';
 import { DatabaseQueue, hasPgNet } from './pg-net-database.js';
-import { NATIVE_PG_NET_MARK, OFFERS_OUR_PG_NET, WORKER_APPLICATION_NAME, type WorkerSettings } from './pg-net-settings.js';
+import { WORKER_APPLICATION_NAME, offersOurPgNet, type WorkerSettings } from './pg-net-settings.js';
 
 /** How soon a scan is tried again while none has succeeded yet (the server is starting). */
 const STARTING_RETRY_MS = 20;
@@ -120,7 +120,7 @@ export class PgNetWorker {
 
   private async scan(): Promise<void> {
     const present = await this.databases();
-    if (this.ours === undefined && this.admin) this.ours = ((await this.admin.query(OFFERS_OUR_PG_NET, [NATIVE_PG_NET_MARK])).rowCount ?? 0) > 0;
+    if (this.ours === undefined && this.admin) this.ours = await offersOurPgNet(this.admin);
     if (!this.ours) return;
     for (const [name, queue] of this.served) {
       if (!present.includes(name)) queue.close('database dropped');
