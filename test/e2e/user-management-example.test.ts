@@ -26,6 +26,8 @@ async function isolate(configFile: string, projectId: string): Promise<void> {
     const matches = text.match(pattern) ?? [];
     for (const match of matches) text = text.replace(match, `${key} = ${await freePort()}`);
   }
+  // Left unset, SMTP takes the port after the inbox's, which nothing checked was free.
+  text = text.replace(/^# smtp_port = 54\d\d\d$/m, `smtp_port = ${await freePort()}`);
   await writeFile(configFile, text);
 }
 

@@ -8,8 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FileLock } from '../../tasks/journal/file-lock.js';
 import { isProcessAlive } from '../../tasks/journal/process-alive.js';
 import { portAnswers } from '../../tasks/net/port-answers.js';
 import { MIGRATIONS, cliProject, databaseState, halfApplied, migrationFiles, unsettled, type CliProject, type CliRun } from './support/cli-project.js';
@@ -220,7 +221,10 @@ describe('kill -9 at every step boundary: the next command recovers', function (
       assert.deepEqual(unsettled(project.root), [], 'the journal still shows an unfinished operation');
       // A lock its dead holder left is harmless (the next command that needs it breaks it); a held one is not.
       const lock = path.join(project.root, 'supabase', '.temp', 'operation.lock');
-      if (existsSync(lock) && isProcessAlive((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid)) assert.fail('the operation lock is still held');
+      // Its owner as the lock itself reads it: a holder killed between creating the file and
+      // writing its pid leaves it empty, which is no owner.
+      const owner = new FileLock(lock).owner();
+      if (owner && isProcessAlive(owner.pid)) assert.fail('the operation lock is still held');
       if (!scenario.historyOnly && (await portAnswers('127.0.0.1', project.port))) {
         const half = halfApplied(await databaseState(project.url));
         if (half.length > 0) {
