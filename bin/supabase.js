@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // Entry point. `--version` and `[command ...] --help` are answered before the CLI loads, so they
-// cost little more than starting Node; everything else goes through the compiled CLI in dist/.
+// cost little more than starting Node; everything else goes through the compiled CLI in dist/:
+// its one-file bundle (dist/cli-script.js, see scripts/bundle-cli.js) or, when `tsc` ran after
+// the bundle was made, the modules tsc wrote.
 import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
@@ -12,9 +18,28 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   if (help !== undefined) {
     process.stdout.write(help);
   } else {
-    const { runFromProcess } = await import('../dist/cli/process-io.js');
+    const bundle = new URL('../dist/cli-script.js', import.meta.url);
+    const { runFromProcess } = builtAfterTsc(bundle) ? loadBundle(fileURLToPath(bundle)) : await import('../dist/cli/process-io.js');
     process.exitCode = await runFromProcess(argv);
   }
+}
+
+/**
+ * The exports of the CLI bundle, compiled with the code cache the build made of it when V8 takes
+ * it (same V8, same flags); otherwise compiled afresh, as require() would.
+ */
+function loadBundle(file) {
+  let cachedData;
+  try {
+    cachedData = readFileSync(file.replace(/\.js$/, '.cache'));
+  } catch {
+    // no cache: compile from source
+  }
+  const script = new vm.Script(readFileSync(file, 'utf8'), { filename: file, cachedData });
+  const module = { exports: {} };
+  const importExternal = (specifier) => import(specifier);
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), importExternal);
+  return module.exports;
 }
 
 /**
@@ -31,7 +56,7 @@ function helpPage(words) {
   const indexFile = new URL('../dist/help-index.json', import.meta.url);
   let index;
   try {
-    if (!newerThanCli(indexFile)) return undefined;
+    if (!builtAfterTsc(indexFile)) return undefined;
     index = JSON.parse(readFileSync(indexFile, 'utf8'));
   } catch {
     return undefined;
@@ -46,12 +71,14 @@ function helpPage(words) {
 }
 
 /**
- * Whether the index was written after the CLI was last compiled. `tsc` rewrites every file it
- * emits, so an index older than dist/cli/main.js means `tsc` ran without the rest of `npm run
- * build`: the index may describe older commands, and the CLI answers instead (slower, never stale).
+ * Whether `file`, made by `npm run build` from what tsc wrote (the help index, the CLI bundle),
+ * exists and is at least as new as tsc's output. `tsc` rewrites every file it emits, so one older
+ * than dist/cli/main.js means `tsc` ran without the rest of `npm run build`: it may describe older
+ * commands, and the modules tsc wrote answer instead (slower, never stale).
  */
-function newerThanCli(indexFile) {
-  const indexTime = statSync(indexFile).mtimeMs;
+function builtAfterTsc(file) {
+  const made = statSync(file, { throwIfNoEntry: false });
+  if (made === undefined) return false;
   const cli = statSync(new URL('../dist/cli/main.js', import.meta.url), { throwIfNoEntry: false });
-  return cli === undefined || indexTime >= cli.mtimeMs;
+  return cli === undefined || made.mtimeMs >= cli.mtimeMs;
 }

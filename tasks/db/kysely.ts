@@ -1,9 +1,9 @@
 /**
  * Kysely for the tool's SQL steps, from one place: typed queries over a connection a command
- * already holds, plus the few kysely values the queries use at run time. `npm run build` bundles
- * this module with kysely into one file (scripts/bundle-modules.js): loading kysely's ~280 modules
- * one by one costs a CLI command far more than the query itself. Import kysely's run-time values
- * from here; type-only imports from 'kysely' cost nothing.
+ * already holds, plus the few kysely values the queries use at run time. The CLI bundle
+ * (scripts/bundle-cli.js) takes kysely in: loading its ~280 modules one by one costs a command far
+ * more than the query itself. Import kysely's run-time values from here; type-only imports from
+ * 'kysely' cost nothing.
  */
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';

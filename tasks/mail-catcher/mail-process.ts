@@ -54,7 +54,7 @@ export async function startMailCatcher(config: ProjectConfig, env: NodeJS.Proces
     ports.push({ port: settings.pop3Port, host: SMTP_HOST, setBy: '[inbucket] pop3_port in supabase/config.toml', alternative: 'configure a different [inbucket] pop3_port in supabase/config.toml' });
   }
   const started = await launchService(mailCatcherFiles(config.project_id, env), mailKind(config.project_id), {
-    args: nodeEntry(import.meta.url, 'mail-catcher-main', [JSON.stringify(settings)]),
+    args: nodeEntry('tasks/mail-catcher/mail-catcher-main', [JSON.stringify(settings)]),
     env: baseChildEnv(env),
     url: `http://${WEB_HOST}:${settings.webPort}`,
     ports,

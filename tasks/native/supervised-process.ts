@@ -10,10 +10,11 @@ import { get as httpGet } from 'node:http';
 import { mkdir, open, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { clusterPaths } from './native-paths.js';
 import { isPortInUse } from './port-check.js';
 import { TaskError } from '../task-error.js';
+import { packageFileSync, runsFromSource } from '../package-folder.js';
 
 /** The files of one supervised service of one project. */
 export interface ServiceFiles {
@@ -80,17 +81,16 @@ interface PidRecord {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * node arguments that run `<base>.js` beside the module at `moduleUrl`, or `<base>.ts` through tsx
- * when that module itself was loaded from source (tests, development).
+ * node arguments that run the service entry `module` (a path in the sources without extension,
+ * e.g. `tasks/mail-catcher/mail-catcher-main`): its build in dist/, or its source through tsx
+ * when this code itself runs from the sources (tests, development). Found from the package, not
+ * beside the caller: in the CLI bundle every caller is dist/cli-script.js.
  */
-export function nodeEntry(moduleUrl: string, base: string, args: string[] = []): string[] {
-  const here = fileURLToPath(moduleUrl);
-  const extension = path.extname(here);
-  const entry = path.join(path.dirname(here), `${base}${extension}`);
-  if (extension !== '.ts') return [entry, ...args];
+export function nodeEntry(module: string, args: string[] = []): string[] {
+  if (!runsFromSource) return [packageFileSync(`dist/${module}.js`), ...args];
   // Resolved from here, not from the child's cwd (the native folder), where no tsx is installed.
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return ['--import', tsx, entry, ...args];
+  return ['--import', tsx, packageFileSync(`${module}.ts`), ...args];
 }
 
 /** The variables every child needs to run node at all; nothing else of the parent's leaks. */

@@ -64,7 +64,7 @@ export function launchPgNetWorker(options: PgNetLaunchOptions): Promise<Launched
   const { dataDir } = clusterPaths(options.projectId, env);
   const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: options.postmasterPid };
   return spawnService(pgNetWorkerFiles(options.projectId, env), KIND, {
-    args: nodeEntry(import.meta.url, ENTRY, [JSON.stringify(settings)]),
+    args: nodeEntry(`tasks/pg-net/${ENTRY}`, [JSON.stringify(settings)]),
     env: { ...baseChildEnv(env), PGPASSWORD: LOCAL_PASSWORD },
     url: serverUrl(options.port),
     ports: [],

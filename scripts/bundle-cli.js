@@ -1,0 +1,128 @@
+// After `tsc`, before bundle-services.js: writes the whole CLI (every module of ours that
+// dist/cli/process-io.js reaches, commands included) as one CommonJS bundle, which bin/supabase.js
+// loads instead of ~150 ES modules one at a time (`start` read about 150 files of dist/ before it
+// could launch PostgreSQL; `status` about 90), and V8's code cache of it:
+// - dist/cli-script.js: the bundle as one function expression,
+//   `(function (exports, require, module, __filename, __dirname, importExternal) { ... })`, which
+//   bin/supabase.js compiles with node:vm, handing V8 the cache below;
+// - dist/cli-script.cache: what V8 made of compiling it here (vm.Script#createCachedData), so that
+//   a command skips most of the parsing of 2 MB of code (about 20 ms). V8 checks the cache against
+//   its own version and flags and the source, and compiles afresh when they differ.
+// A script compiled from a code cache cannot use import() on Node 20 (it throws "A dynamic import
+// callback was not specified"), so the bundle's import() calls (of packages, of Node's own modules,
+// of a project's plugin files) are written as calls of importExternal, which the loader defines as
+// import().
+//
+// CommonJS, not an ES module bundle: in an ES module bundle every package import of every module
+// is hoisted to the top of the file, so one command would load the packages of all of them. Here a
+// module reached through `import()` (each command, and what commands load late) stays a function
+// that runs when first asked for, with its require() calls inside.
+//
+// Packages stay outside (node_modules is installed beside the CLI), except those a module of ours
+// imports statically as an ES module: ES-module-only ones (which this file's require() could not
+// load on Node before 20.19), and those that ship both forms (kysely, xstate, pg, smol-toml,
+// openapi-fetch: require() would get their CommonJS form, which can differ from the ES module the
+// sources were written against, e.g. in what a default import is). Taken in, they come as the
+// ES module Node imports; they are also the packages with many files that `start` and most
+// commands load. Packages imported with `import()` stay outside and are imported by Node.
+//
+// Runs from dist/ as tsc wrote it: bundle-services.js rewrites some of those files in place later.
+import * as acorn from 'acorn';
+import { build } from 'esbuild';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const scriptFile = path.join(dist, 'cli-script.js');
+// pg's optional native and Cloudflare bindings, which it never loads here.
+const NEVER = new Set(['pg-native', 'pg-cloudflare']);
+const requireHere = createRequire(import.meta.url);
+
+const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/** Whether Node imports `specifier` as an ES module, or as another file than require() gets. */
+function importedAsEsModule(specifier) {
+  const imported = fileURLToPath(import.meta.resolve(specifier));
+  let required;
+  try {
+    required = requireHere.resolve(specifier);
+  } catch {
+    // no form for require()
+  }
+  return isEsModule(imported) || imported !== required;
+}
+
+const keepPackagesOutside = {
+  name: 'keep-packages-outside',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      const outside = { path: args.path, external: true };
+      if (isBuiltin(args.path) || NEVER.has(packageName(args.path))) return outside;
+      // Inside a package taken in, its own dependencies come along.
+      if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      return args.kind !== 'dynamic-import' && importedAsEsModule(args.path) ? undefined : outside;
+    });
+  },
+};
+
+const result = await build({
+  entryPoints: [path.join(dist, 'cli', 'process-io.js')],
+  outfile: scriptFile,
+  write: false, // wrapped and written below
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  plugins: [keepPackagesOutside],
+  // import.meta.url names this file: what it is used for (createRequire, packageFolder, the
+  // service entries of supervised-process.ts) needs only a place inside the package.
+  define: { 'import.meta.url': 'cliBundleUrl' },
+  banner: { js: "const cliBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
+const code = withImportsReplaced(result.outputFiles[0].text, 'importExternal');
+const source = `(function (exports, require, module, __filename, __dirname, importExternal) {${code}\n})`;
+writeFileSync(scriptFile, source);
+writeFileSync(path.join(dist, 'cli-script.cache'), new vm.Script(source, { filename: scriptFile }).createCachedData());
+
+/**
+ * `code` with every `import(` call written as a call of `name`: found by acorn's tokenizer, which
+ * knows strings, template literals, comments and regular expressions from code (no text in them
+ * changes), and a property named import (`x.import(`) from the keyword.
+ */
+function withImportsReplaced(text, name) {
+  const starts = [];
+  let before;
+  let last;
+  for (const token of acorn.tokenizer(text, { ecmaVersion: 'latest' })) {
+    const afterDot = before?.type === acorn.tokTypes.dot || before?.type === acorn.tokTypes.questionDot;
+    if (last?.type === acorn.tokTypes._import && token.type === acorn.tokTypes.parenL && !afterDot) starts.push(last.start);
+    before = last;
+    last = token;
+  }
+  let out = '';
+  let from = 0;
+  for (const start of starts) {
+    out += `${text.slice(from, start)}${name}`;
+    from = start + 'import'.length;
+  }
+  return out + text.slice(from);
+}
+
+/** Whether Node loads `file` as an ES module (.mjs, or .js under a package.json of type module). */
+function isEsModule(file) {
+  if (file.endsWith('.mjs')) return true;
+  if (file.endsWith('.cjs')) return false;
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).type === 'module';
+    } catch {
+      // no package.json here: look further up
+    }
+  }
+  return false;
+}
