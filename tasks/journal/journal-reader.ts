@@ -44,8 +44,14 @@ export function completeLines(bytes: Buffer, base: number): { text: string; end:
   return { text: bytes.toString('utf8', 0, complete), end: base + complete, tornBytes: bytes.length - complete };
 }
 
-/** The file's bytes from an offset, or undefined when it does not exist. */
-export function readFrom(file: string, from: number): Buffer | undefined {
+/** The journal opened for one look: its size at that moment, and the descriptor to read it by. */
+export interface OpenJournal {
+  fd: number;
+  size: number;
+}
+
+/** Runs `look` on the journal opened once, or returns undefined when there is no journal. */
+export function withOpenJournal<T>(file: string, look: (journal: OpenJournal) => T): T | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -55,16 +61,47 @@ export function readFrom(file: string, from: number): Buffer | undefined {
     throw error;
   }
   try {
-    const size = fstatSync(fd).size;
-    const buffer = Buffer.allocUnsafe(Math.max(0, size - from));
-    let offset = 0;
-    while (offset < buffer.length) {
-      const read = readSync(fd, buffer, offset, buffer.length - offset, from + offset);
-      if (read === 0) break;
-      offset += read;
-    }
-    return buffer.subarray(0, offset);
+    return look({ fd, size: fstatSync(fd).size });
   } finally {
     closeSync(fd);
   }
+}
+
+/** The bytes of the open journal from an offset to its size when opened. */
+export function bytesFrom(journal: OpenJournal, from: number): Buffer {
+  const buffer = Buffer.allocUnsafe(Math.max(0, journal.size - from));
+  const length = readInto(journal.fd, buffer, from);
+  return buffer.subarray(0, length);
+}
+
+// Reused by every pass over a prefix: a fresh buffer the size of a long journal costs more in
+// page faults than reading it (about 20 ms for 4 MB on these machines).
+const CHUNK_BYTES = 256 * 1024;
+let chunk: Buffer | undefined;
+
+/** Hands bytes [from, to) of the open journal to `take`, a chunk at a time (valid only during the call). */
+export function forEachChunk(journal: OpenJournal, from: number, to: number, take: (bytes: Buffer) => void): void {
+  chunk ??= Buffer.allocUnsafe(CHUNK_BYTES);
+  for (let offset = from; offset < to; ) {
+    const length = readSync(journal.fd, chunk, 0, Math.min(CHUNK_BYTES, to - offset), offset);
+    if (length === 0) break;
+    take(chunk.subarray(0, length));
+    offset += length;
+  }
+}
+
+/** The file's bytes from an offset, or undefined when it does not exist. */
+export function readFrom(file: string, from: number): Buffer | undefined {
+  return withOpenJournal(file, (journal) => bytesFrom(journal, from));
+}
+
+/** Fills `buffer` from the file at `position`, as far as the file goes; returns the bytes read. */
+function readInto(fd: number, buffer: Buffer, position: number): number {
+  let offset = 0;
+  while (offset < buffer.length) {
+    const read = readSync(fd, buffer, offset, buffer.length - offset, position + offset);
+    if (read === 0) break;
+    offset += read;
+  }
+  return offset;
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { forEachChunk, type OpenJournal } from './journal-reader.js';
 
 /** What every checkpoint carries: the prefix it covers and the hash that proves it. */
 export interface PrefixProof {
@@ -28,19 +29,26 @@ export function resumeAtStart<T>(): Resume<T> {
   return { checkpoint: undefined, from: 0, hash: createHash('sha256') };
 }
 
-/** Reads the checkpoint in `file` and checks it against the journal's `bytes`. */
-export function resumeAfter<T extends PrefixProof>(file: string, bytes: Buffer, accept: (parsed: Partial<T>) => boolean): Resume<T> {
+/**
+ * Reads the checkpoint in `file` and checks it against the open journal, whose prefix is hashed
+ * a chunk at a time: only the bytes after it need to be held (and parsed) by the caller.
+ */
+export function resumeAfter<T extends PrefixProof>(file: string, journal: OpenJournal, accept: (parsed: Partial<T>) => boolean): Resume<T> {
   const checkpoint = readCheckpoint<T>(file, accept);
-  if (checkpoint && checkpoint.end <= bytes.length) {
-    const hash = createHash('sha256').update(bytes.subarray(0, checkpoint.end));
+  if (checkpoint && checkpoint.end <= journal.size) {
+    const hash = createHash('sha256');
+    forEachChunk(journal, 0, checkpoint.end, (bytes) => hash.update(bytes));
     if (hash.copy().digest('hex') === checkpoint.prefixHash) return { checkpoint, from: checkpoint.end, hash };
   }
   return resumeAtStart();
 }
 
-/** The proof of bytes [0, end) when reading resumed at `resume` (consumes its hash). */
-export function proofUpTo(resume: Resume<unknown>, bytes: Buffer, end: number): PrefixProof {
-  return { end, prefixHash: resume.hash.update(bytes.subarray(resume.from, end)).digest('hex') };
+/**
+ * The proof of bytes [0, end) when reading resumed at `resume` and went on with `rest`, the
+ * journal's bytes from `resume.from` (consumes the resume's hash).
+ */
+export function proofUpTo(resume: Resume<unknown>, rest: Buffer, end: number): PrefixProof {
+  return { end, prefixHash: resume.hash.update(rest.subarray(0, end - resume.from)).digest('hex') };
 }
 
 /** Writes a checkpoint whole: a reader sees the old one or the new one, never half of one. */

@@ -9,7 +9,7 @@
 import { Folder, emptyFold, type FoldState } from '../../machines/journal/fold.js';
 import { FoldDecoder } from '../../machines/journal/line-scanner.js';
 import { machinesFingerprint } from '../../machines/journal/fingerprint.js';
-import { completeLines, readFrom } from './journal-reader.js';
+import { bytesFrom, completeLines, readFrom, withOpenJournal, type OpenJournal } from './journal-reader.js';
 import type { JournalPaths } from './journal-paths.js';
 import { proofUpTo, resumeAfter, resumeAtStart, writeCheckpoint, type PrefixProof } from './prefix-checkpoint.js';
 
@@ -53,20 +53,23 @@ export function replayAfter(paths: JournalPaths, earlier: Replay): Replay {
 /** Folds the whole journal, reusing the cache when it proves to match. */
 export function replayJournal(paths: JournalPaths, options: ReplayOptions = {}): Replay {
   const fingerprint = machinesFingerprint();
-  const bytes = readFrom(paths.journal, 0) ?? Buffer.alloc(0);
-  const resume = options.useCache === false
-    ? resumeAtStart<CacheFile>()
-    : resumeAfter<CacheFile>(paths.snapshot, bytes, (cache) => cache.format === 1 && cache.fingerprint === fingerprint);
-  const start = resume.checkpoint?.fold ?? emptyFold();
-  // Parse the very bytes that were hashed, so the cache and the fold describe the same prefix.
-  const read = completeLines(bytes.subarray(resume.from), resume.from);
-  const folder = new Folder(start);
-  new FoldDecoder().forEach(read.text, (event) => folder.add(event));
-  const fold = folder.result();
-  const foldedEvents = fold.count - start.count;
-  if (foldedEvents >= (options.writeCacheAfter ?? 512)) {
-    const cache: CacheFile = { format: 1, fingerprint, ...proofUpTo(resume, bytes, read.end), fold };
-    writeCheckpoint(paths.snapshot, cache);
-  }
-  return { fold, end: read.end, fromCache: resume.from > 0, foldedEvents, tornBytes: read.tornBytes };
+  const replay = (journal: OpenJournal): Replay => {
+    const resume = options.useCache === false
+      ? resumeAtStart<CacheFile>()
+      : resumeAfter<CacheFile>(paths.snapshot, journal, (cache) => cache.format === 1 && cache.fingerprint === fingerprint);
+    const start = resume.checkpoint?.fold ?? emptyFold();
+    // Parse bytes read through the same descriptor as the hashed ones, so the cache and the fold describe one file.
+    const rest = bytesFrom(journal, resume.from);
+    const read = completeLines(rest, resume.from);
+    const folder = new Folder(start);
+    new FoldDecoder().forEach(read.text, (event) => folder.add(event));
+    const fold = folder.result();
+    const foldedEvents = fold.count - start.count;
+    if (foldedEvents >= (options.writeCacheAfter ?? 512)) {
+      const cache: CacheFile = { format: 1, fingerprint, ...proofUpTo(resume, rest, read.end), fold };
+      writeCheckpoint(paths.snapshot, cache);
+    }
+    return { fold, end: read.end, fromCache: resume.from > 0, foldedEvents, tornBytes: read.tornBytes };
+  };
+  return withOpenJournal(paths.journal, replay) ?? { fold: emptyFold(), end: 0, fromCache: false, foldedEvents: 0, tornBytes: 0 };
 }

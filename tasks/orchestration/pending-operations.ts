@@ -9,7 +9,7 @@
  * cheaper than reading their lines; only the lines after it are read.
  */
 import { JournalTextDecoder } from '../../machines/journal/line-scanner.js';
-import { completeLines, readFrom } from '../journal/journal-reader.js';
+import { bytesFrom, completeLines, withOpenJournal } from '../journal/journal-reader.js';
 import type { JournalStore } from '../journal/journal-store.js';
 import { proofUpTo, resumeAfter, writeCheckpoint, type PrefixProof } from '../journal/prefix-checkpoint.js';
 
@@ -31,18 +31,20 @@ interface Checkpoint extends PrefixProof {
 /** Ids of runs whose last event leaves them running, interrupted or recovering. */
 export function unsettledOperations(journal: JournalStore): string[] {
   const { journal: file, operationsCheckpoint } = journal.paths;
-  const bytes = readFrom(file, 0) ?? Buffer.alloc(0);
-  const resume = resumeAfter<Checkpoint>(operationsCheckpoint, bytes, (checkpoint) => checkpoint.format === 1 && typeof checkpoint.unsettled === 'object' && checkpoint.unsettled !== null);
-  const last = new Map<string, string>(Object.entries(resume.checkpoint?.unsettled ?? {}));
-  const read = completeLines(bytes.subarray(resume.from), resume.from);
-  new JournalTextDecoder({ stream: OPERATIONS_STREAM }).forEach(read.text, (event) => {
-    const id = event.data.id;
-    if (typeof id === 'string') last.set(id, event.type);
-  });
-  const unsettled = [...last].filter(([, type]) => !SETTLED_OPERATION_EVENTS.has(type));
-  if (read.end - resume.from >= CHECKPOINT_AFTER_BYTES) {
-    const checkpoint: Checkpoint = { format: 1, ...proofUpTo(resume, bytes, read.end), unsettled: Object.fromEntries(unsettled) };
-    writeCheckpoint(operationsCheckpoint, checkpoint);
-  }
-  return unsettled.map(([id]) => id);
+  return withOpenJournal(file, (opened) => {
+    const resume = resumeAfter<Checkpoint>(operationsCheckpoint, opened, (checkpoint) => checkpoint.format === 1 && typeof checkpoint.unsettled === 'object' && checkpoint.unsettled !== null);
+    const last = new Map<string, string>(Object.entries(resume.checkpoint?.unsettled ?? {}));
+    const rest = bytesFrom(opened, resume.from);
+    const read = completeLines(rest, resume.from);
+    new JournalTextDecoder({ stream: OPERATIONS_STREAM }).forEach(read.text, (event) => {
+      const id = event.data.id;
+      if (typeof id === 'string') last.set(id, event.type);
+    });
+    const unsettled = [...last].filter(([, type]) => !SETTLED_OPERATION_EVENTS.has(type));
+    if (read.end - resume.from >= CHECKPOINT_AFTER_BYTES) {
+      const checkpoint: Checkpoint = { format: 1, ...proofUpTo(resume, rest, read.end), unsettled: Object.fromEntries(unsettled) };
+      writeCheckpoint(operationsCheckpoint, checkpoint);
+    }
+    return unsettled.map(([id]) => id);
+  }) ?? [];
 }
