@@ -7,7 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
-import { mkdir, open, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -203,18 +204,23 @@ export async function recordedUrl(files: ServiceFiles): Promise<string | undefin
  * command killed between spawning one and writing its record leaves such an orphan holding the
  * port. Found through /proc (the command line names the kind, the working directory is ours).
  */
-async function strays(files: ServiceFiles, kind: ServiceKind, recorded: number | undefined): Promise<number[]> {
+function strays(files: ServiceFiles, kind: ServiceKind, recorded: number | undefined): number[] {
   if (process.platform !== 'linux') return [];
-  const pids = (await readdir('/proc').catch(() => [] as string[])).map(Number).filter((pid) => Number.isInteger(pid) && pid !== recorded && pid !== process.pid);
-  // All at once: read one by one, the scan cost every start and stop some 20 ms.
-  const matches = await Promise.all(pids.map(async (pid) => {
+  // The working directory first: one system call per process, and only a service of this project
+  // has ours, so command lines are read only for those. Synchronous on purpose: the promise and
+  // thread-pool hop per process cost ten times more (a start, with its four services, paid some
+  // 25 ms for the scans on a machine of 80 processes).
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === recorded || pid === process.pid) continue;
     try {
-      return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(kind.marker) && (await readlink(`/proc/${pid}/cwd`)) === files.root;
+      if (readlinkSync(`/proc/${pid}/cwd`) === files.root && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(kind.marker)) found.push(pid);
     } catch {
-      return false; // Gone meanwhile, or not ours to read.
+      // Gone meanwhile, or not ours to read.
     }
-  }));
-  return pids.filter((_pid, index) => matches[index]);
+  }
+  return found;
 }
 
 /** Sends `signal` and waits up to `ms` (checking every `every` ms) for the process to finish exiting. */
@@ -232,7 +238,7 @@ export async function stopService(files: ServiceFiles, kind: ServiceKind): Promi
     if (await isOurs(record.pid, kind)) await signalAndWait(record.pid, 'SIGKILL', 2000, 20);
     stopped = true;
   }
-  for (const pid of await strays(files, kind, record?.pid)) {
+  for (const pid of strays(files, kind, record?.pid)) {
     await signalAndWait(pid, 'SIGKILL', 2000, 20);
     stopped = true;
   }
