@@ -4,7 +4,7 @@
  * machine (branches.machine.ts, stream `branches:<ref>`) knows which branches a project has; the
  * tasks record each outcome on both streams.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import { xstateGuards, xstateUpdates, type EventCatalog, type MachineDefinition, type Params } from './kit/machine-kit.js';
 
 /** The platform's branch statuses (management API BranchResponse.status). */

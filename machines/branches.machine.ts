@@ -3,7 +3,7 @@
  * the branches it has, and the one platform call in flight. Each branch's own lifecycle is
  * branch.machine.ts in the stream `branch:<id>`; the tasks record each branch outcome there too.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import {
   enter,
   failureTransitions,

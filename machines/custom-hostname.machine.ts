@@ -2,7 +2,7 @@
  * A project's custom hostname on the platform (`supabase domains`, facts §10): create ->
  * reverify (pending or verified) -> activate, and delete. One stream per project ref.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import {
   enter,
   failureTransitions,

@@ -3,7 +3,7 @@
  * `version`): whether it exists as a local file, as a history row, or both (facts §5.1, §5.4).
  * `repair --status applied` inserts the row, `--status reverted` deletes it.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import {
   backToOrigin,
   enter,

@@ -5,7 +5,7 @@
  * Ctrl-C the journal says exactly how far the run got, and the next command can finish the job or
  * undo it (tasks/orchestration/reconcile.ts) before doing anything else.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import { xstateGuards, xstateUpdates, type EventCatalog, type MachineDefinition } from './kit/machine-kit.js';
 
 export interface OperationContext {

@@ -2,7 +2,7 @@
  * One service of the local stack. Instances live in the `stack` stream, keyed by the event's
  * `service` field, so `supabase events --stream stack` tells the whole story in order.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import { xstateGuards, xstateUpdates, type EventCatalog, type MachineDefinition } from './kit/machine-kit.js';
 
 /** The services of the local stack, by the names the journal and `status` use. */

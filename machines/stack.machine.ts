@@ -2,7 +2,7 @@
  * The local stack as a whole: what `start`, `stop` and `status` change (facts §4.3-4.6). Each
  * service has its own small machine (service.machine.ts), keyed by name inside the same stream.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import { INTERRUPTED, xstateGuards, xstateUpdates, type EventCatalog, type MachineDefinition } from './kit/machine-kit.js';
 
 export interface StackContext {

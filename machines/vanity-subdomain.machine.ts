@@ -2,7 +2,7 @@
  * A project's vanity subdomain on the platform (`supabase vanity-subdomains`, facts §10): check
  * availability -> activate -> delete. One stream per project ref.
  */
-import { setup } from './kit/xstate.js';
+import { setup } from 'xstate';
 import {
   enter,
   failureTransitions,

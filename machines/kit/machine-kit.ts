@@ -4,7 +4,7 @@
  * journal's fold runs the very same functions from a table compiled out of the machine, so the
  * two cannot drift apart (the model-based tests check that they agree on every path).
  */
-import { assign } from './xstate.js';
+import { assign } from 'xstate';
 import type { AnyStateMachine, EventObject, MachineContext } from 'xstate';
 
 /** Parameters given to a guard or an update in the machine definition (`{ type, params }`). */

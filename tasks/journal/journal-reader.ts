@@ -50,14 +50,21 @@ export interface OpenJournal {
   size: number;
 }
 
+/**
+ * Whether a failure to open or stat the journal means there is none. ENOTDIR: supabase/.temp is a
+ * file, so there is no journal (a command that writes one says so).
+ */
+export function isNoJournal(error: unknown): boolean {
+  return ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+}
+
 /** Runs `look` on the journal opened once, or returns undefined when there is no journal. */
 export function withOpenJournal<T>(file: string, look: (journal: OpenJournal) => T): T | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    // ENOTDIR: supabase/.temp is a file, so there is no journal (a command that writes one says so).
-    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    if (isNoJournal(error)) return undefined;
     throw error;
   }
   try {

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { journalPaths, journalPathsIn, type JournalPaths } from './journal-paths.js';
 import { appendEvents, type AppendOptions } from './journal-writer.js';
-import { readJournal, type JournalRead, type ReadOptions } from './journal-reader.js';
+import { isNoJournal, readJournal, type JournalRead, type ReadOptions } from './journal-reader.js';
 import { replayAfter, replayJournal, type Replay, type ReplayOptions } from './replay.js';
 import type { JournalEvent, NewEvent } from '../../machines/journal/journal-event.js';
 
@@ -58,7 +58,7 @@ function journalStat(file: string): { ino: number; size: number } | undefined {
   try {
     return statSync(file);
   } catch (error) {
-    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    if (isNoJournal(error)) return undefined;
     throw error;
   }
 }
