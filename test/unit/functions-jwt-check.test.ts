@@ -18,9 +18,11 @@ describe('functions router: bearer check', () => {
 
   it('a remembered token is refused once it expires', async () => {
     const check = new BearerCheck(SECRET);
-    const token = signHs256({ role: 'anon', exp: Math.floor(Date.now() / 1000) + 1 }, SECRET);
+    // Two whole seconds ahead: `floor(now) + 1` can be a millisecond away, and expire before the first look.
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = signHs256({ role: 'anon', exp }, SECRET);
     assert.equal(await check.problem(request(`Bearer ${token}`)), undefined);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 1_100));
     assert.equal(await check.problem(request(`Bearer ${token}`)), 'Invalid JWT');
   });
 });
