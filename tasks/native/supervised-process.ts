@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -83,15 +83,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * node arguments that run the service entry `module` (a path in the sources without extension,
- * e.g. `tasks/mail-catcher/mail-catcher-main`): its build in dist/, or its source through tsx
- * when this code itself runs from the sources (tests, development). Found from the package, not
- * beside the caller: in the CLI bundle every caller is dist/cli-script.js.
+ * e.g. `tasks/mail-catcher/mail-catcher-main`): its bundle in dist/ (`.cjs`, by
+ * scripts/bundle-services.js) unless it is older than the module tsc wrote beside it (then that
+ * module: `tsc` ran without the rest of `npm run build`), or its source through tsx when this code
+ * itself runs from the sources (tests, development). Found from the package, not beside the
+ * caller: in the CLI bundle every caller is dist/cli-script.js.
  */
 export function nodeEntry(module: string, args: string[] = []): string[] {
-  if (!runsFromSource) return [packageFileSync(`dist/${module}.js`), ...args];
+  if (!runsFromSource) return [bundleUnlessStale(packageFileSync(`dist/${module}.js`)), ...args];
   // Resolved from here, not from the child's cwd (the native folder), where no tsx is installed.
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return ['--import', tsx, packageFileSync(`${module}.ts`), ...args];
+}
+
+/** The `.cjs` bundle beside a module tsc wrote, when there is one at least as new; else the module. */
+export function bundleUnlessStale(compiled: string): string {
+  const bundle = compiled.replace(/\.js$/, '.cjs');
+  const bundled = statSync(bundle, { throwIfNoEntry: false });
+  return bundled && bundled.mtimeMs >= statSync(compiled).mtimeMs ? bundle : compiled;
 }
 
 /** The variables every child needs to run node at all; nothing else of the parent's leaks. */

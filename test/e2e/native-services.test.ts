@@ -12,6 +12,7 @@ import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { portAnswers } from '../../tasks/net/port-answers.js';
 import { pgMetaStatus } from '../../tasks/pg-meta/pg-meta-process.js';
+import { mailCatcherStatus } from '../../tasks/mail-catcher/mail-process.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 
 const configOf = (project: CliProject) => path.join(project.root, 'supabase', 'config.toml');
@@ -27,7 +28,7 @@ describe('native postgres-meta and mail catcher, as start, status and stop show 
   });
   after(() => project?.dispose());
 
-  it('start runs both: the mail catcher answers at once, postgres-meta is said to be still loading', () => {
+  it('start runs both: the mail catcher answers at once, postgres-meta is said to be still loading', async () => {
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     // start does not wait for postgres-meta (it takes most of a second to load), so it names it instead of a URL.
@@ -37,6 +38,10 @@ describe('native postgres-meta and mail catcher, as start, status and stop show 
     assert.match(started.stderr, new RegExp(`^Inbucket: mail catcher: web inbox at http://127\\.0\\.0\\.1:\\d+, SMTP at 127\\.0\\.0\\.1:${smtpPortOf(project)}$`, 'm'));
     const unavailable = /^Not available on the native runtime \(container images only\): (.*)$/m.exec(started.stderr)?.[1] ?? '';
     assert.doesNotMatch(unavailable, /pg-meta|inbucket/);
+    // What runs is the build's one-file bundle of the catcher (scripts/bundle-services.js), not the modules tsc wrote.
+    const projectId = String((parseToml(readFileSync(configOf(project), 'utf8')) as { project_id: string }).project_id);
+    const { pid } = await mailCatcherStatus(projectId, project.env);
+    assert.match(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), /\/dist\/tasks\/mail-catcher\/mail-catcher-main\.cjs\0/);
   });
 
   it('status -o json lists both once postgres-meta has loaded, and pg-meta answers with the database content', async () => {
