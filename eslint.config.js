@@ -31,8 +31,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly' } },
+    // bin/ is CommonJS (bin/package.json): Node starts a CommonJS entry faster.
+    files: ['**/*.cjs', 'bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

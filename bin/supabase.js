@@ -3,25 +3,38 @@
 // cost little more than starting Node; everything else goes through the compiled CLI in dist/:
 // its one-file bundle (dist/cli-script.js, see scripts/bundle-cli.js) or, when `tsc` ran after
 // the bundle was made, the modules tsc wrote.
-import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+//
+// A CommonJS file (bin/package.json says so; the rest of the package is ES modules): Node starts
+// a CommonJS entry without setting up its ES module loader, some 5-8 ms of every command. The
+// loader is set up only when a command imports a module that stays outside the bundle.
+'use strict';
+const { readFileSync, statSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
 
-const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
-  const { VERSION } = await import('../dist/cli/version.js');
-  process.stdout.write(`${VERSION}\n`);
-} else {
+const dist = path.join(__dirname, '..', 'dist');
+
+main(process.argv.slice(2)).catch((error) => {
+  // What the CLI's own handler did not catch: a broken installation, say.
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});
+
+async function main(argv) {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+    const version = freshIndex()?.version ?? (await import('../dist/cli/version.js')).VERSION;
+    process.stdout.write(`${version}\n`);
+    return;
+  }
   const help = helpPage(argv);
   if (help !== undefined) {
     process.stdout.write(help);
-  } else {
-    const bundle = new URL('../dist/cli-script.js', import.meta.url);
-    const { runFromProcess } = builtAfterTsc(bundle) ? loadBundle(fileURLToPath(bundle)) : await import('../dist/cli/process-io.js');
-    process.exitCode = await runFromProcess(argv);
+    return;
   }
+  const bundle = path.join(dist, 'cli-script.js');
+  const { runFromProcess } = builtAfterTsc(bundle) ? loadBundle(bundle) : await import('../dist/cli/process-io.js');
+  process.exitCode = await runFromProcess(argv);
 }
 
 /**
@@ -53,21 +66,25 @@ function helpPage(words) {
   if (commandWords.length === words.length || commandWords.some((word) => word.startsWith('-') || word.startsWith('__complete'))) {
     return undefined;
   }
-  const indexFile = new URL('../dist/help-index.json', import.meta.url);
-  let index;
+  const index = freshIndex();
+  if (index === undefined) return undefined;
+  let entry = index.commands[''];
+  for (const word of commandWords) {
+    const child = Object.hasOwn(entry.children, word) ? entry.children[word] : undefined;
+    if (child === undefined) break;
+    entry = index.commands[child];
+  }
+  return entry.help;
+}
+
+/** The help index `npm run build` renders (pages and version), unless missing, unreadable or stale. */
+function freshIndex() {
+  const file = path.join(dist, 'help-index.json');
   try {
-    if (!builtAfterTsc(indexFile)) return undefined;
-    index = JSON.parse(readFileSync(indexFile, 'utf8'));
+    return builtAfterTsc(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
   } catch {
     return undefined;
   }
-  let entry = index.commands[''];
-  for (const word of commandWords) {
-    const path = Object.hasOwn(entry.children, word) ? entry.children[word] : undefined;
-    if (path === undefined) break;
-    entry = index.commands[path];
-  }
-  return entry.help;
 }
 
 /**
@@ -79,6 +96,6 @@ function helpPage(words) {
 function builtAfterTsc(file) {
   const made = statSync(file, { throwIfNoEntry: false });
   if (made === undefined) return false;
-  const cli = statSync(new URL('../dist/cli/main.js', import.meta.url), { throwIfNoEntry: false });
+  const cli = statSync(path.join(dist, 'cli', 'main.js'), { throwIfNoEntry: false });
   return cli === undefined || made.mtimeMs >= cli.mtimeMs;
 }

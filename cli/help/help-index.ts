@@ -1,9 +1,10 @@
 /**
  * Every help page, rendered at build time (scripts/write-help-index.js writes it to
- * dist/help-index.json). bin/supabase.js answers `supabase [command ...] --help` from that file
- * alone, without loading the CLI: help then costs about as much as starting Node.
+ * dist/help-index.json). bin/supabase.js answers `supabase [command ...] --help` and `--version`
+ * from that file alone, without loading the CLI: they then cost about as much as starting Node.
  */
 import { allCommands } from '../registry/index.js';
+import { VERSION } from '../version.js';
 import { renderHelp } from './render-help.js';
 
 /** One command's page and the words that lead on from it. */
@@ -14,8 +15,9 @@ export interface HelpEntry {
   children: Record<string, string>;
 }
 
-/** The file's content: entries by command path (`""` is the root). */
+/** The file's content: the version `--version` prints, and entries by command path (`""` is the root). */
 export interface HelpIndex {
+  version: string;
   commands: Record<string, HelpEntry>;
 }
 
@@ -29,5 +31,5 @@ export function buildHelpIndex(): HelpIndex {
     }
     commands[node.spec.path] = { help: renderHelp(node), children };
   }
-  return { commands };
+  return { version: VERSION, commands };
 }

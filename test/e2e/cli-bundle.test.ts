@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, ut
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN } from '../helpers/run-cli.js';
+import { copyOfBin } from '../helpers/run-cli.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const realScript = path.join(dist, 'cli-script.js');
@@ -24,10 +24,8 @@ describe('the CLI bundle (dist/cli-script.js and its code cache)', () => {
   let copy: string;
   beforeEach(() => {
     copy = mkdtempSync(path.join(tmpdir(), 'cli-bundle-'));
-    mkdirSync(path.join(copy, 'bin'));
+    copyOfBin(copy);
     mkdirSync(path.join(copy, 'dist'));
-    copyFileSync(BIN, path.join(copy, 'bin', 'supabase.js'));
-    copyFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), path.join(copy, 'package.json'));
     symlinkSync(path.join(dist, 'cli'), path.join(copy, 'dist', 'cli'));
   });
   afterEach(() => rmSync(copy, { recursive: true, force: true }));

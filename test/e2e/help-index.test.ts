@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildHelpIndex, type HelpIndex } from '../../cli/help/help-index.js';
 import { allCommands } from '../../cli/registry/index.js';
-import { BIN, runCli, runMain } from '../helpers/run-cli.js';
+import { VERSION } from '../../cli/version.js';
+import { copyOfBin, runCli, runMain } from '../helpers/run-cli.js';
 
 const INDEX = fileURLToPath(new URL('../../dist/help-index.json', import.meta.url));
 
@@ -21,11 +22,9 @@ describe('--help from the build-time index', () => {
   let alone: string;
   before(() => {
     alone = mkdtempSync(path.join(tmpdir(), 'help-index-'));
-    mkdirSync(path.join(alone, 'bin'));
+    copyOfBin(alone);
     mkdirSync(path.join(alone, 'dist'));
-    copyFileSync(BIN, path.join(alone, 'bin', 'supabase.js'));
     copyFileSync(INDEX, path.join(alone, 'dist', 'help-index.json'));
-    copyFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), path.join(alone, 'package.json'));
   });
   after(() => rmSync(alone, { recursive: true, force: true }));
 
@@ -57,6 +56,15 @@ describe('--help from the build-time index', () => {
     });
   }
 
+  it('answers --version and -v from the index alone, as the full CLI does', async () => {
+    for (const flag of ['--version', '-v']) {
+      const fast = spawnSync(process.execPath, [path.join(alone, 'bin', 'supabase.js'), flag], { encoding: 'utf8' });
+      assert.equal(fast.status, 0, fast.stderr);
+      assert.equal(fast.stdout, (await runMain([flag])).stdout);
+      assert.equal(fast.stdout, `${VERSION}\n`);
+    }
+  });
+
   it('answers every command\'s --help, by its name and by each alias, as the full CLI does', async function () {
     this.timeout(300_000);
     // Completion requests (`__complete`) are the shell's, answered by the CLI, never by the index.
@@ -81,10 +89,8 @@ describe('--help from the build-time index', () => {
     // The compiled CLI is the real one (linked); the index next to it says something it would not.
     const stale = mkdtempSync(path.join(tmpdir(), 'help-index-stale-'));
     try {
-      mkdirSync(path.join(stale, 'bin'));
+      copyOfBin(stale);
       mkdirSync(path.join(stale, 'dist'));
-      copyFileSync(BIN, path.join(stale, 'bin', 'supabase.js'));
-      copyFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), path.join(stale, 'package.json'));
       symlinkSync(fileURLToPath(new URL('../../dist/cli', import.meta.url)), path.join(stale, 'dist', 'cli'));
       const index = path.join(stale, 'dist', 'help-index.json');
       const built = JSON.parse(readFileSync(INDEX, 'utf8')) as HelpIndex;

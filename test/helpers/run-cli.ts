@@ -1,9 +1,24 @@
 /** Runs the CLI for tests: as a real process through bin/supabase.js, or in-process through main(). */
 import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../cli/main.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/supabase.js', import.meta.url));
+
+/**
+ * A copy of the entry point in `root`/bin (with bin/package.json, which makes it CommonJS, and the
+ * package's package.json), for tests that give it a dist/ of their own; returns its path.
+ */
+export function copyOfBin(root: string): string {
+  mkdirSync(path.join(root, 'bin'), { recursive: true });
+  const copy = path.join(root, 'bin', 'supabase.js');
+  copyFileSync(BIN, copy);
+  copyFileSync(path.join(path.dirname(BIN), 'package.json'), path.join(root, 'bin', 'package.json'));
+  copyFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), path.join(root, 'package.json'));
+  return copy;
+}
 
 export interface CliResult {
   code: number;
