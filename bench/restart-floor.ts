@@ -5,7 +5,7 @@
  * medians of 7 after one warm-up round. Budget: within 3x of the floor (#23). Also on a lived-in
  * project, whose journal holds the record of 100 earlier `db reset` runs of 20 migrations (about
  * 4,300 lines), as a project used for a while has. With BENCH_BEFORE (a built copy of an earlier
- * commit) its `start` is measured in the same rounds.
+ * commit) its `start` is measured in the same rounds, on projects of its own.
  *
  * Needs a build (`npm run build`): it runs bin/supabase.js as users do.
  */
@@ -27,6 +27,8 @@ import { withPortsAround } from './project-ports.js';
 const RUNS = 7;
 const PORT = 56622;
 const LIVED_IN_PORT = 56642;
+const BEFORE_PORT = 56662;
+const BEFORE_LIVED_IN_PORT = 56682;
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
 const beforeBin = beforeRoot && path.join(beforeRoot, 'bin', 'supabase.js');
 const home = mkdtempSync(path.join(tmpdir(), 'bench-restart-home-'));
@@ -34,6 +36,10 @@ chmodSync(home, 0o755);
 const env: NodeJS.ProcessEnv = { ...process.env, SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
 const folder = mkdtempSync(path.join(tmpdir(), 'bench-restart-'));
 const livedIn = mkdtempSync(path.join(tmpdir(), 'bench-restart-lived-in-'));
+// The earlier build gets projects of its own: two builds sharing one would each find the other's
+// replay cache (it names the machine code, which differs between builds) and replay in full.
+const beforeFolder = beforeBin && mkdtempSync(path.join(tmpdir(), 'bench-restart-before-'));
+const beforeLivedIn = beforeBin && mkdtempSync(path.join(tmpdir(), 'bench-restart-lived-in-before-'));
 
 function timed(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string } = {}): number {
   const began = process.hrtime.bigint();
@@ -42,14 +48,14 @@ function timed(command: string, args: string[], options: { uid?: number; gid?: n
   return Number(process.hrtime.bigint() - began) / 1e6;
 }
 
-/** A project made by `init` in `at`, its ports moved around `port`, started once and stopped. */
-function project(at: string, port: number, history: NewEvent[] = []): string {
-  timed(process.execPath, [bin, 'init'], { cwd: at });
+/** A project made by `init` in `at`, its ports moved around `port`, started once and stopped (by `cli`). */
+function project(at: string, port: number, history: NewEvent[] = [], cli = bin): string {
+  timed(process.execPath, [cli, 'init'], { cwd: at });
   const file = path.join(at, 'supabase', 'config.toml');
   writeFileSync(file, withPortsAround(readFileSync(file, 'utf8'), port).replace(/^project_id = ".*"$/m, `project_id = "${path.basename(at)}"`));
   if (history.length > 0) JournalStore.forProject(at).append(history);
-  timed(process.execPath, [bin, 'start'], { cwd: at });
-  timed(process.execPath, [bin, 'stop'], { cwd: at });
+  timed(process.execPath, [cli, 'start'], { cwd: at });
+  timed(process.execPath, [cli, 'stop'], { cwd: at });
   return file;
 }
 
@@ -74,6 +80,10 @@ env.SUPABASE_PG_META_PORT = String(PORT + 10);
 try {
   const config = project(folder, PORT);
   project(livedIn, LIVED_IN_PORT, resetHistory(100));
+  if (beforeBin && beforeFolder && beforeLivedIn) {
+    project(beforeFolder, BEFORE_PORT, [], beforeBin);
+    project(beforeLivedIn, BEFORE_LIVED_IN_PORT, resetHistory(100), beforeBin);
+  }
   const bins = await withMergedExtensions(await findPgBinaries(env), home);
   const runAs = await serviceUser(env);
   const user = runAs ? { uid: runAs.uid, gid: runAs.gid, cwd: '/' } : {};
@@ -85,7 +95,7 @@ try {
   const floorLog = path.join(dataDir, 'floor.log');
   const ours = (cli: string, at = folder) => () => {
     const ms = timed(process.execPath, [cli, 'start'], { cwd: at });
-    timed(process.execPath, [bin, 'stop'], { cwd: at });
+    timed(process.execPath, [cli, 'stop'], { cwd: at });
     return ms;
   };
   const samples = interleaved(RUNS, {
@@ -95,13 +105,13 @@ try {
       return ms;
     },
     'supabase start (data kept)': ours(bin),
-    ...(beforeBin ? { 'supabase start (data kept, before)': ours(beforeBin) } : {}),
+    ...(beforeBin && beforeFolder ? { 'supabase start (data kept, before)': ours(beforeBin, beforeFolder) } : {}),
     'supabase start (data kept, lived-in project)': ours(bin, livedIn),
-    ...(beforeBin ? { 'supabase start (data kept, lived-in project, before)': ours(beforeBin, livedIn) } : {}),
+    ...(beforeBin && beforeLivedIn ? { 'supabase start (data kept, lived-in project, before)': ours(beforeBin, beforeLivedIn) } : {}),
   });
   reportRatios('pg_ctl start -w', samples, 'ms', { 'supabase start (data kept)': '<= 3x', 'supabase start (data kept, lived-in project)': '<= 3x' });
 } finally {
-  for (const at of [folder, livedIn]) {
+  for (const at of [folder, livedIn, beforeFolder, beforeLivedIn].filter((at): at is string => Boolean(at))) {
     spawnSync(process.execPath, [bin, 'stop', '--no-backup'], { cwd: at, env, stdio: 'ignore' });
     rmSync(at, { recursive: true, force: true });
   }
