@@ -35,11 +35,11 @@ import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { PG_OPTIONAL_BINDINGS, commonJsBundle } from './commonjs-bundle.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const scriptFile = path.join(dist, 'cli-script.js');
-// pg's optional native and Cloudflare bindings, which it never loads here.
-const NEVER = new Set(['pg-native', 'pg-cloudflare']);
+const NEVER = new Set(PG_OPTIONAL_BINDINGS);
 const requireHere = createRequire(import.meta.url);
 // Imported with import() yet taken in: listr2, which every command that runs tasks loads (start,
 // stop, db reset, migration up, ...). From node_modules it is some 25 ES modules to resolve, read
@@ -76,23 +76,12 @@ const keepPackagesOutside = {
 };
 
 const result = await build({
+  // Minified: half the bytes to read, hold and compile on every command (about 15 ms).
+  ...commonJsBundle('cliBundleUrl'),
   entryPoints: [path.join(dist, 'cli', 'process-io.js')],
   outfile: scriptFile,
   write: false, // wrapped and written below
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-  // Half the bytes to read, hold and compile on every command (about 15 ms); names are kept, so a
-  // crash report's stack still names the functions.
-  minify: true,
-  keepNames: true,
   plugins: [keepPackagesOutside],
-  // import.meta.url names this file: what it is used for (createRequire, packageFolder, the
-  // service entries of supervised-process.ts) needs only a place inside the package.
-  define: { 'import.meta.url': 'cliBundleUrl' },
-  banner: { js: "const cliBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
 const code = withImportsReplaced(result.outputFiles[0].text, 'importExternal');

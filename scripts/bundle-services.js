@@ -9,25 +9,17 @@
 // or the modules tsc wrote when a bundle is older than them.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { PG_OPTIONAL_BINDINGS, commonJsBundle } from './commonjs-bundle.js';
 
 const SERVICE_ENTRIES = ['tasks/platform-api/platform-server-main.js', 'tasks/mail-catcher/mail-catcher-main.js', 'tasks/pg-net/pg-net-worker-main.js'];
 
 for (const entry of SERVICE_ENTRIES) {
   const module = fileURLToPath(new URL(`../dist/${entry}`, import.meta.url));
   await build({
+    // Minified: less to read and compile at every start.
+    ...commonJsBundle('serviceBundleUrl'),
     entryPoints: [module],
     outfile: module.replace(/\.js$/, '.cjs'),
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    // Less to read and compile at every start (names kept for the logs' stack traces).
-    minify: true,
-    keepNames: true,
-    // import.meta.url names this file: what it is used for (package-folder.ts) needs only a place inside the package.
-    define: { 'import.meta.url': 'serviceBundleUrl' },
-    banner: { js: "const serviceBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    external: ['pg-native', 'pg-cloudflare', 'mailparser'],
+    external: [...PG_OPTIONAL_BINDINGS, 'mailparser'],
   });
 }
