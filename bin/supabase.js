@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
 // Entry point. `--version` and `[command ...] --help` are answered before the CLI loads, so they
 // cost little more than starting Node; everything else goes through the compiled CLI in dist/:
 // its one-file bundle (dist/cli-script.js, see scripts/bundle-cli.js) or, when `tsc` ran after
@@ -7,6 +7,12 @@
 // A CommonJS file (bin/package.json says so; the rest of the package is ES modules): Node starts
 // a CommonJS entry without setting up its ES module loader, some 5-8 ms of every command. The
 // loader is set up only when a command imports a module that stays outside the bundle.
+//
+// The `--` on the first line ends Node's own options before this file's name. Node 20 looks for
+// its `--env-file` option in the WHOLE command line, the script's arguments included, and exits
+// (code 9, `node: <file>: not found`) before any of this runs when the file is missing: so
+// `supabase secrets set --env-file f` never reached the CLI. Node stops that search at `--`.
+// (`env -S` splits the line into `node` and `--`; npm's Windows shims read it the same way.)
 'use strict';
 const { readFileSync, statSync } = require('node:fs');
 const { createRequire } = require('node:module');

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'dotenv';
-import { TaskError, messageOf } from '../task-error.js';
+import { TaskError } from '../task-error.js';
+import { describeFileError } from '../storage/local-files.js';
 import type { components } from './api/management-api.gen.js';
 
 export type SecretPair = components['schemas']['CreateSecretBody'];
@@ -18,7 +19,8 @@ export async function secretsFromEnvFile(file: string): Promise<SecretPair[]> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new TaskError(`failed to read env file: ${messageOf(error)}`);
+    // Worded as the original's (its dotenv reader returns the open error as it is).
+    throw new TaskError(describeFileError('open', file, error), 'Check the path given to --env-file.', { cause: error });
   }
   return checked(Object.entries(parse(text)).map(([name, value]) => ({ name, value })));
 }

@@ -7,6 +7,9 @@ import { main } from '../../cli/main.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/supabase.js', import.meta.url));
 
+/** Node's arguments for running the CLI, as bin/supabase.js's first line has them: `--` keeps Node 20 off the CLI's `--env-file`. */
+const NODE_ARGS = ['--', BIN];
+
 /**
  * A copy of the entry point in `root`/bin (with bin/package.json, which makes it CommonJS, and the
  * package's package.json), for tests that give it a dist/ of their own; returns its path.
@@ -28,7 +31,7 @@ export interface CliResult {
 
 /** Spawns `supabase <args>` as a child process (needs `npm run build` first, as `npm test` does). */
 export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+  const result = spawnSync(process.execPath, [...NODE_ARGS, ...args], {
     cwd: options.cwd,
     env: { ...process.env, SUPABASE_DEBUG: '', SUPABASE_EXPERIMENTAL: '', ...options.env },
     input: options.input ?? '',
@@ -41,7 +44,7 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
 /** Like runCli, without blocking this process: for tests whose servers run in the test process. `input` is what stdin holds. */
 export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [...NODE_ARGS, ...args], {
       cwd: options.cwd,
       env: { ...process.env, SUPABASE_DEBUG: '', SUPABASE_EXPERIMENTAL: '', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -78,7 +78,7 @@ describe('secrets, snippets and encryption commands', () => {
       assert.equal(reserved.stderr.split('\n')[0], 'Secret names cannot start with SUPABASE_: SUPABASE_ANON_KEY');
       const missing = await h.run(['secrets', 'set', '--env-file', 'nope.env']);
       assert.equal(missing.code, 1);
-      assert.match(missing.stderr, /^failed to read env file: ENOENT: no such file or directory/);
+      assert.equal(missing.stderr, `open ${path.join(h.project, 'nope.env')}: no such file or directory\nCheck the path given to --env-file.\n`);
     });
 
     it('unset sends the names, or an empty list', async () => {
