@@ -30,7 +30,8 @@ export interface MainOptions {
 export async function main(options: MainOptions): Promise<number> {
   const { argv, env, io } = options;
   // Until the flags are parsed, --debug is known only from a quick look, so early failures still log.
-  const log = createDebugLog(argv.includes('--debug') || /^(1|true)$/i.test(env.SUPABASE_DEBUG ?? ''), io.stderr);
+  let debug = argv.includes('--debug') || /^(1|true)$/i.test(env.SUPABASE_DEBUG ?? '');
+  const log = createDebugLog(debug, io.stderr);
   let createTicket = argv.includes('--create-ticket') || /^(1|true)$/i.test(env.SUPABASE_CREATE_TICKET ?? '');
   let node: CommandNode | undefined;
   if (argv[0] === '__complete' || argv[0] === '__completeNoDesc') {
@@ -53,6 +54,7 @@ export async function main(options: MainOptions): Promise<number> {
     const parsed = parseFlags(tokens.occurrences, accepted, env);
     const globals = globalOptions(parsed.values);
     createTicket = globals.createTicket;
+    debug = globals.debug;
     if (globals.debug) io.stderr(`Supabase CLI ${VERSION}\n`);
     log.debug(`command: ${commandLine(node)} ${tokens.positional.join(' ')}`.trimEnd());
 
@@ -96,7 +98,7 @@ export async function main(options: MainOptions): Promise<number> {
   } catch (error) {
     // Interrupted: the signal handler says so in one line and exits; the failures it caused are not news.
     if (interruptedBy()) return new Promise<number>(() => undefined);
-    return reportFailure(error, { argv, env, io, log, node, createTicket });
+    return reportFailure(error, { argv, env, io, log, node, createTicket, debug });
   }
 }
 
@@ -131,6 +133,8 @@ interface FailureContext {
   log: ReturnType<typeof createDebugLog>;
   node?: CommandNode;
   createTicket: boolean;
+  /** Whether --debug is on: then the default suggestion, to rerun with --debug, is left out (as the original does). */
+  debug: boolean;
 }
 
 /** Prints a failure as one message plus one suggestion, writes a report when due, returns the exit code. */
@@ -144,7 +148,7 @@ function reportFailure(thrown: unknown, context: FailureContext): number {
     io.stderr(`${paint(error.message)}\n`);
     const suggestion = error.name === 'UsageError' && !error.suggestion && context.node
       ? `Try "${commandLine(context.node)} --help" for usage.`
-      : error.suggestion ?? (error.name === 'NotAvailableError' ? undefined : DEFAULT_SUGGESTION);
+      : error.suggestion ?? (error.name === 'NotAvailableError' || context.debug ? undefined : DEFAULT_SUGGESTION);
     if (suggestion) io.stderr(`${suggestion}\n`);
     if (context.createTicket) printTicket('ticket', error, context);
     return error.exitCode;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redact } from '../../cli/debug-log.js';
 import { redactArgv } from '../../cli/ticket.js';
-import { runMain } from '../helpers/run-cli.js';
+import { runCli, runMain } from '../helpers/run-cli.js';
 
 const TOKEN = `sbp_${'a1'.repeat(20)}`;
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl';
@@ -68,6 +68,25 @@ describe('secrets stay out of logs and tickets', () => {
     assert.ok(ticket.debugLog.length > 0);
     assert.ok(!JSON.stringify(ticket).includes(TOKEN));
     assert.ok(!result.stderr.includes(TOKEN));
+  });
+
+  it('a failure under --debug (flag or SUPABASE_DEBUG) does not suggest rerunning with --debug; other suggestions stay', () => {
+    const home = mkdtempSync(join(tmpdir(), 'debug-hint-'));
+    const hint = 'Try rerunning the command with --debug to troubleshoot the error.';
+    const env = { HOME: home, SUPABASE_ACCESS_TOKEN: '' };
+    const plain = runCli(['projects', 'list'], { env });
+    assert.equal(plain.code, 1);
+    assert.equal(plain.stderr.split('\n').at(-2), hint);
+    for (const run of [runCli(['projects', 'list', '--debug'], { env }), runCli(['projects', 'list'], { env: { ...env, SUPABASE_DEBUG: '1' } })]) {
+      assert.equal(run.code, 1);
+      assert.match(run.stderr, /^Supabase CLI 1\.145\.4\n/);
+      assert.match(run.stderr, /Access token not provided/);
+      assert.ok(!run.stderr.includes('rerunning the command with --debug'), run.stderr);
+    }
+    const usage = runCli(['start', '--debug', '--bogus'], { env });
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /Try "supabase start --help" for usage\.\n$/);
+    rmSync(home, { recursive: true, force: true });
   });
 
   it('--debug starts with the version line and logs to stderr only', async () => {
