@@ -36,6 +36,8 @@ export interface GlobalOptions {
 export interface DebugLog {
   /** Writes a line when --debug is on; secrets in it are redacted. */
   debug: (message: string) => void;
+  /** Makes a secret read by the command (an env file's value, say) hidden wherever it turns up from now on. */
+  conceal: (value: string) => void;
   /** Every line logged so far (redacted), for tickets. */
   lines: () => string[];
 }

@@ -3,7 +3,7 @@
  * and the one place where errors become messages and exit codes (0 ok, 1 failure, 2 usage).
  */
 import type { CommandContext, CommandIO, GlobalOptions } from './context.js';
-import { createDebugLog } from './debug-log.js';
+import { createDebugLog, redact } from './debug-log.js';
 import { NotAvailableError, UsageError, UserError, isUserError } from './errors.js';
 import { renderHelp } from './help/render-help.js';
 import { parseFlags } from './argv/parse-flags.js';
@@ -12,7 +12,8 @@ import { HELP_FLAG, VERSION_FLAG, tokenize } from './argv/tokenize.js';
 import { checkArgs, checkExclusive, checkRequired } from './argv/validate.js';
 import { findProjectRoot } from './project-root.js';
 import { commandLine, effectiveFlags, isExperimental, isRunnable, type CommandNode } from './registry/index.js';
-import { writeTicket } from './ticket.js';
+import { redactArgv, writeTicket } from './ticket.js';
+import { secretValuesOf, type SecretValues } from './secret-values.js';
 import { isTaskError } from '../tasks/task-error.js';
 import { interruptedBy } from '../tasks/orchestration/interrupts.js';
 import { VERSION } from './version.js';
@@ -31,7 +32,9 @@ export async function main(options: MainOptions): Promise<number> {
   const { argv, env, io } = options;
   // Until the flags are parsed, --debug is known only from a quick look, so early failures still log.
   let debug = argv.includes('--debug') || /^(1|true)$/i.test(env.SUPABASE_DEBUG ?? '');
-  const log = createDebugLog(debug, io.stderr);
+  // Known before anything is logged or can fail, so no line, message or report carries them.
+  const known = secretValuesOf(argv, env, resolveCommand(argv).node.spec.path === 'secrets set');
+  const log = createDebugLog(debug, io.stderr, known);
   let createTicket = argv.includes('--create-ticket') || /^(1|true)$/i.test(env.SUPABASE_CREATE_TICKET ?? '');
   let node: CommandNode | undefined;
   if (argv[0] === '__complete' || argv[0] === '__completeNoDesc') {
@@ -56,7 +59,7 @@ export async function main(options: MainOptions): Promise<number> {
     createTicket = globals.createTicket;
     debug = globals.debug;
     if (globals.debug) io.stderr(`Supabase CLI ${VERSION}\n`);
-    log.debug(`command: ${commandLine(node)} ${tokens.positional.join(' ')}`.trimEnd());
+    log.debug(`command: ${commandLine(node)} ${redactArgv(tokens.positional, known).join(' ')}`.trimEnd());
 
     if (!node.parent && parsed.values.version) {
       io.stdout(`${VERSION}\n`);
@@ -98,7 +101,7 @@ export async function main(options: MainOptions): Promise<number> {
   } catch (error) {
     // Interrupted: the signal handler says so in one line and exits; the failures it caused are not news.
     if (interruptedBy()) return new Promise<number>(() => undefined);
-    return reportFailure(error, { argv, env, io, log, node, createTicket, debug });
+    return reportFailure(error, { argv, env, io, log, known, node, createTicket, debug });
   }
 }
 
@@ -131,6 +134,7 @@ interface FailureContext {
   env: NodeJS.ProcessEnv;
   io: CommandIO;
   log: ReturnType<typeof createDebugLog>;
+  known: SecretValues;
   node?: CommandNode;
   createTicket: boolean;
   /** Whether --debug is on: then the default suggestion, to rerun with --debug, is left out (as the original does). */
@@ -145,7 +149,8 @@ function reportFailure(thrown: unknown, context: FailureContext): number {
   const paint = io.interactive ? (text: string) => `\u001b[31m${text}\u001b[0m` : (text: string) => text;
   if (isUserError(error)) {
     log.debug(`error: ${error.stack ?? error.message}`);
-    io.stderr(`${paint(error.message)}\n`);
+    // Redacted too: stderr ends up in CI logs, and a failure may quote what the user typed.
+    io.stderr(`${paint(redact(error.message, context.known))}\n`);
     const suggestion = error.name === 'UsageError' && !error.suggestion && context.node
       ? `Try "${commandLine(context.node)} --help" for usage.`
       : error.suggestion ?? (error.name === 'NotAvailableError' || context.debug ? undefined : DEFAULT_SUGGESTION);
@@ -155,14 +160,14 @@ function reportFailure(thrown: unknown, context: FailureContext): number {
   }
   const message = error instanceof Error ? error.message : String(error);
   log.debug(`internal error: ${error instanceof Error ? error.stack : message}`);
-  io.stderr(`${paint(`unexpected error: ${message}`)}\n`);
+  io.stderr(`${paint(`unexpected error: ${redact(message, context.known)}`)}\n`);
   printTicket(context.createTicket ? 'ticket' : 'crash-report', error, context);
   return 1;
 }
 
 function printTicket(kind: 'ticket' | 'crash-report', error: unknown, context: FailureContext): void {
   try {
-    const path = writeTicket({ kind, argv: context.argv, error, debugLog: context.log.lines() }, context.env);
+    const path = writeTicket({ kind, argv: context.argv, error, debugLog: context.log.lines(), known: context.known }, context.env);
     context.io.stderr(`Wrote ${kind === 'ticket' ? 'a support ticket' : 'a crash report'} to ${path}\n`);
     context.io.stderr('Attach it when you report this problem; secrets in it are redacted.\n');
   } catch (writeError) {

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { redact } from './debug-log.js';
+import { ASSIGNMENT, HIDDEN, SECRET_FLAGS, secretFlagValue, type SecretValues } from './secret-values.js';
 import { VERSION } from './version.js';
 
 export interface TicketContents {
@@ -15,6 +16,8 @@ export interface TicketContents {
   argv: readonly string[];
   error: unknown;
   debugLog: string[];
+  /** The secrets this run knows by value (debug-log.ts redacts the rest by their look). */
+  known?: SecretValues;
 }
 
 /** Folder for reports: SUPABASE_TICKET_DIR, else ~/.supabase/tickets. */
@@ -28,9 +31,10 @@ export function writeTicket(contents: TicketContents, env: NodeJS.ProcessEnv, no
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const id = `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
   const path = join(folder, `${contents.kind}-${id}.json`);
+  const clean = (text: string) => redact(text, contents.known);
   const error = contents.error instanceof Error
-    ? { name: contents.error.name, message: redact(contents.error.message), stack: redact(contents.error.stack ?? '') }
-    : { message: redact(String(contents.error)) };
+    ? { name: contents.error.name, message: clean(contents.error.message), stack: clean(contents.error.stack ?? '') }
+    : { message: clean(String(contents.error)) };
   const report = {
     id,
     kind: contents.kind,
@@ -38,22 +42,26 @@ export function writeTicket(contents: TicketContents, env: NodeJS.ProcessEnv, no
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
     time: now.toISOString(),
-    command: redactArgv(contents.argv),
+    command: redactArgv(contents.argv, contents.known),
     error,
-    debugLog: contents.debugLog,
+    debugLog: contents.debugLog.map(clean),
   };
   writeFileSync(path, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
   return path;
 }
 
-const SECRET_FLAGS = new Set(['-p', '--password', '--token', '--db-password']);
-
-/** Hides the values of secret-carrying flags, in both `--flag value` and `--flag=value` forms. */
-export function redactArgv(argv: readonly string[]): string[] {
+/**
+ * Hides the values of secret-carrying flags (`--flag value`, `--flag=value`, `-pvalue`), of
+ * `NAME=VALUE` arguments when they are secrets (`known.pairs`: secrets set's, however short), and
+ * what the redactor hides in the other words.
+ */
+export function redactArgv(argv: readonly string[], known?: SecretValues): string[] {
   return argv.map((word, index) => {
-    if (index > 0 && SECRET_FLAGS.has(argv[index - 1])) return '[REDACTED]';
-    const [name] = word.split('=', 1);
-    if (word.includes('=') && SECRET_FLAGS.has(name)) return `${name}=[REDACTED]`;
-    return redact(word);
+    if (index > 0 && SECRET_FLAGS.has(argv[index - 1])) return HIDDEN;
+    const flagValue = secretFlagValue(word);
+    if (flagValue !== undefined) return `${word.slice(0, word.length - flagValue.length)}${HIDDEN}`;
+    const assignment = ASSIGNMENT.exec(word);
+    if (known?.pairs && !word.startsWith('-') && assignment) return `${assignment[1]}${HIDDEN}`;
+    return redact(word, known);
   });
 }

@@ -19,6 +19,7 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const { servedFunctions } = await import('../../tasks/functions/served-functions.js');
   const { root, config } = session.project;
   const userEnv = loadFunctionsEnv(root, stringFlag(ctx, 'env-file'), session.project.env);
+  for (const value of Object.values(userEnv.vars)) ctx.log.conceal(value);
   const serve = {
     // As in the original, the flag counts only when given; otherwise config.toml decides per function.
     noVerifyJwt: ctx.changed.has('no-verify-jwt') ? ctx.flags['no-verify-jwt'] === true : undefined,

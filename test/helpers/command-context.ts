@@ -19,7 +19,7 @@ export function commandContext(projectRoot: string, flags: Record<string, FlagVa
       interactive: false,
       readStdin: async () => '',
     },
-    log: { debug: () => {}, lines: () => [] },
+    log: { debug: () => {}, conceal: () => {}, lines: () => [] },
     output,
   };
 }

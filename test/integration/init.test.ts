@@ -128,7 +128,7 @@ describe('init', () => {
         projectRoot: root,
         env: {},
         io: { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), interactive: false, readStdin: async () => '' },
-        log: { debug: () => undefined, lines: () => [] },
+        log: { debug: () => undefined, conceal: () => undefined, lines: () => [] },
         out,
         err,
       };

@@ -19,6 +19,8 @@ describe('secrets stay out of logs and tickets', () => {
     const forms = [
       'postgresql://postgres:hunter2@db:5432/postgres',
       'postgres://:hunter2@db/postgres',
+      // Not percent-encoded: the password runs to the last @.
+      'postgresql://postgres:p@ss@hunter2@db:5432/postgres',
       'postgresql://db/postgres?sslmode=require&password=hunter2&x=1',
       'host=db port=5432 user=postgres password=hunter2 dbname=postgres',
       "host=db password = 'hunter2 with spaces' dbname=postgres",
