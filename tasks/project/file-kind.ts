@@ -24,6 +24,15 @@ export function wrongKindError(relative: string, expected: 'file' | 'folder', ca
   );
 }
 
+/** `<relative> is a broken symbolic link: <target> does not exist.`, with what to do about it. */
+export function brokenLinkError(relative: string, target: string, problem: string, cause?: unknown): TaskError {
+  return new TaskError(
+    `${relative} is a broken symbolic link: ${target} ${problem}.`,
+    `Point the link at an existing file, or remove it, then run the command again.`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
 /** Rethrows fs errors about a path of the wrong kind as wrongKindError; other errors unchanged. */
 export function rethrowWrongKind(error: unknown, relative: string, expected: 'file' | 'folder'): never {
   throw isWrongKind(error) ? wrongKindError(relative, expected, error) : error;

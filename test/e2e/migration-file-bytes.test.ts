@@ -1,12 +1,13 @@
 /**
  * Migration and seed files reach the server as the bytes they are, as with the original: bytes
  * that are not UTF-8 are refused with PostgreSQL's own error (checked against what the server says
- * to psql for the same file), naming the file, and nothing is applied. Real CLI processes, one
- * native project.
+ * to psql for the same file), naming the file, and nothing is applied. A symbolic link to a
+ * migration is applied like the file it points to; a broken one fails naming it. Real CLI
+ * processes, one native project.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SYSTEM_PG15 } from '../../tasks/native/pg-binaries.js';
 import { cliProject, databaseState, type CliProject } from '../integration/support/cli-project.js';
@@ -14,7 +15,7 @@ import { cliProject, databaseState, type CliProject } from '../integration/suppo
 /** `create table three` then an insert whose text is Latin-1 (é as the single byte 0xe9). */
 const LATIN1 = Buffer.concat([Buffer.from("create table public.three (id int);\ninsert into public.three select length('caf"), Buffer.from([0xe9]), Buffer.from(" au lait');\n")]);
 
-describe('migration files as bytes', function () {
+describe('migration files as bytes, and links', function () {
   this.timeout(300_000);
   let project: CliProject;
   const migrations = () => path.join(project.root, 'supabase', 'migrations');
@@ -68,4 +69,31 @@ describe('migration files as bytes', function () {
     assert.match(repair.stderr, /^failed to record migration 20240103000000_latin1\.sql: ERROR: invalid byte sequence for encoding "UTF8": 0xe9 0x20 0x61 \(SQLSTATE 22021\)$/m);
     assert.ok(!(await databaseState(project.url)).history.includes('20240103000000'));
   });
+
+  it('a migration that is a symbolic link to a file is applied', async () => {
+    const shared = path.join(project.root, 'shared-sql');
+    mkdirSync(shared, { recursive: true });
+    writeFileSync(path.join(shared, 'three.sql'), 'create table public.three (id int primary key);\n');
+    symlinkSync(path.join('..', '..', 'shared-sql', 'three.sql'), path.join(migrations(), '20240103000000_three.sql'));
+    const up = project.run(['migration', 'up']);
+    assert.equal(up.code, 0, up.stderr);
+    assert.match(up.stderr, /Applying migration 20240103000000_three\.sql\.\.\./);
+    const state = await databaseState(project.url);
+    assert.ok(state.tables.includes('three') && state.history.includes('20240103000000'), JSON.stringify(state));
+  });
+
+  for (const args of [['migration', 'up'], ['migration', 'list', '--local'], ['db', 'reset']]) {
+    it(`a broken link among the migrations fails naming it: supabase ${args.join(' ')}`, async () => {
+      writeFileSync(path.join(migrations(), '20240103000000_three.sql'), 'create table public.three (id int primary key);\n');
+      symlinkSync(path.join(project.root, 'nowhere', 'gone.sql'), path.join(migrations(), '20240104000000_gone.sql'));
+      const before = await databaseState(project.url);
+      const run = project.run(args);
+      assert.equal(run.code, 1, run.stderr);
+      noCrash(run.stderr);
+      const lines = run.stderr.split('\n').filter((line) => line !== '' && !/^(Connecting to local database|Resetting local database|Recreating database)\.\.\.$/.test(line));
+      assert.equal(lines.length, 2, run.stderr);
+      assert.match(lines[0]!, /^supabase\/migrations\/20240104000000_gone\.sql is a broken symbolic link: .*nowhere\/gone\.sql does not exist\.$/);
+      assert.deepEqual(await databaseState(project.url), before, 'the database changed');
+    });
+  }
 });
