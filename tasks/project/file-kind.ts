@@ -51,6 +51,23 @@ export function assertFileNamePart(name: string, what: string, example: string):
   );
 }
 
+/** The longest file name (in bytes) that Linux, macOS and Windows file systems all accept. */
+const NAME_MAX = 255;
+
+/**
+ * A name that becomes part of a file name must leave that file name short enough to create:
+ * beyond 255 bytes the file system refuses it (ENAMETOOLONG), which would surface as a crash
+ * report instead of a word about the name.
+ */
+export function assertFileNameFits(name: string, what: string, fileName: string, example: string): void {
+  const length = Buffer.byteLength(fileName);
+  if (length <= NAME_MAX) return;
+  throw new TaskError(
+    `invalid ${what} name "${name}": the file name ${fileName} would be ${length} bytes long, more than the ${NAME_MAX} a file name can have`,
+    `Use a shorter name, such as ${example}.`,
+  );
+}
+
 /** The project paths whose kind a reset or a start relies on, with the kind each must be. */
 const EXPECTED_KINDS: ReadonlyArray<[string, 'file' | 'folder']> = [
   ['supabase/migrations', 'folder'],

@@ -2,12 +2,12 @@
  * Migration and seed files reach the server as the bytes they are, as with the original: bytes
  * that are not UTF-8 are refused with PostgreSQL's own error (checked against what the server says
  * to psql for the same file), naming the file, and nothing is applied. A symbolic link to a
- * migration is applied like the file it points to; a broken one fails naming it. Real CLI
- * processes, one native project.
+ * migration is applied like the file it points to; a broken one fails naming it. A migration name
+ * too long for a file name is one line, not a crash report. Real CLI processes, one native project.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SYSTEM_PG15 } from '../../tasks/native/pg-binaries.js';
 import { cliProject, databaseState, type CliProject } from '../integration/support/cli-project.js';
@@ -15,7 +15,7 @@ import { cliProject, databaseState, type CliProject } from '../integration/suppo
 /** `create table three` then an insert whose text is Latin-1 (é as the single byte 0xe9). */
 const LATIN1 = Buffer.concat([Buffer.from("create table public.three (id int);\ninsert into public.three select length('caf"), Buffer.from([0xe9]), Buffer.from(" au lait');\n")]);
 
-describe('migration files as bytes, and links', function () {
+describe('migration files as bytes, links and long names', function () {
   this.timeout(300_000);
   let project: CliProject;
   const migrations = () => path.join(project.root, 'supabase', 'migrations');
@@ -96,4 +96,24 @@ describe('migration files as bytes, and links', function () {
       assert.deepEqual(await databaseState(project.url), before, 'the database changed');
     });
   }
+
+  it('a migration name too long for a file name is one line, and nothing is written', () => {
+    const before = readdirSync(migrations());
+    const created = project.run(['migration', 'new', 'x'.repeat(300)]);
+    assert.equal(created.code, 1, created.stderr);
+    noCrash(created.stderr);
+    const lines = created.stderr.split('\n').filter(Boolean);
+    assert.equal(lines.length, 2, created.stderr);
+    assert.match(lines[0]!, /^invalid migration name "x{300}": the file name \d{14}_x{300}\.sql would be 319 bytes long, more than the 255 a file name can have$/);
+    assert.match(lines[1]!, /shorter name/);
+    assert.deepEqual(readdirSync(migrations()), before);
+  });
+
+  it('a test name too long for a file name is one line, and nothing is written', () => {
+    const created = project.run(['test', 'new', 'y'.repeat(250)]);
+    assert.equal(created.code, 1, created.stderr);
+    noCrash(created.stderr);
+    assert.match(created.stderr, /^invalid test name "y{250}": the file name y{250}_test\.sql would be 259 bytes long, more than the 255 a file name can have\nUse a shorter name, such as users\.\n$/);
+    assert.ok(!existsSync(path.join(project.root, 'supabase', 'tests')), 'supabase/tests was created');
+  });
 });
