@@ -10,6 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SYSTEM_PG15 } from '../../tasks/native/pg-binaries.js';
+import { statementsOf, type StatementError } from '../../tasks/db/migration-runner.js';
+import type { InvalidEncodingError } from '../../tasks/db/sql-bytes.js';
 import { cliProject, databaseState, type CliProject } from '../integration/support/cli-project.js';
 
 /** `create table three` then an insert whose text is Latin-1 (é as the single byte 0xe9). */
@@ -50,6 +52,22 @@ describe('migration files as bytes, links and long names', function () {
     const state = await databaseState(project.url);
     assert.ok(!state.tables.includes('three'), 'the statement before the bad bytes was applied');
     assert.ok(!state.history.includes('20240103000000'), 'the migration was recorded');
+  });
+
+  it('names the bad bytes of every kind of malformed sequence as the server names them', () => {
+    const cases = [[0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf5, 0x80, 0x80, 0x80], [0x80], [0xf0, 0x9f, 0x98], [0xf4, 0x90, 0x80, 0x80], [0xfe]];
+    const file = path.join(project.root, 'bytes.sql');
+    for (const bad of cases) {
+      const bytes = Buffer.concat([Buffer.from("select 'ok \u00e9';\nselect '"), Buffer.from(bad), Buffer.from("';\n")]);
+      writeFileSync(file, bytes);
+      const psql = spawnSync(path.join(SYSTEM_PG15.bin, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', project.url, '-f', file], { encoding: 'utf8' });
+      const server = /ERROR: {2}([^\n]+)/.exec(psql.stderr)?.[1];
+      assert.throws(() => statementsOf(bytes), (err: StatementError) => {
+        assert.equal((err.cause as InvalidEncodingError).message, server, `bytes ${Buffer.from(bad).toString('hex')}`);
+        assert.equal(err.index, 1);
+        return true;
+      });
+    }
   });
 
   it('db reset with a seed that is not UTF-8 fails naming the seed, and seeds nothing', async () => {
