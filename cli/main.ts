@@ -10,6 +10,7 @@ import { parseFlags } from './argv/parse-flags.js';
 import { resolveCommand, suggestCommands } from './argv/resolve-command.js';
 import { HELP_FLAG, VERSION_FLAG, tokenize } from './argv/tokenize.js';
 import { checkArgs, checkExclusive, checkRequired } from './argv/validate.js';
+import { fileSystemFailure } from './file-system-errors.js';
 import { findProjectRoot } from './project-root.js';
 import { commandLine, effectiveFlags, isExperimental, isRunnable, type CommandNode } from './registry/index.js';
 import { redactArgv, writeTicket } from './ticket.js';
@@ -144,8 +145,9 @@ interface FailureContext {
 /** Prints a failure as one message plus one suggestion, writes a report when due, returns the exit code. */
 function reportFailure(thrown: unknown, context: FailureContext): number {
   const { io, log } = context;
-  // The effect layer cannot import the CLI's errors; its TaskError carries the same parts.
-  const error = isTaskError(thrown) ? new UserError(thrown.message, thrown.suggestion, { cause: thrown }) : thrown;
+  // The effect layer cannot import the CLI's errors; its TaskError carries the same parts. A full
+  // disk or a read-only folder is the machine's state, not a bug: one line, no crash report.
+  const error = isTaskError(thrown) ? new UserError(thrown.message, thrown.suggestion, { cause: thrown }) : fileSystemFailure(thrown) ?? thrown;
   const paint = io.interactive ? (text: string) => `\u001b[31m${text}\u001b[0m` : (text: string) => text;
   if (isUserError(error)) {
     log.debug(`error: ${error.stack ?? error.message}`);

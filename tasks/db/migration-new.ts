@@ -1,7 +1,7 @@
 /** `migration new` (facts §5.2): an empty or piped-in file named by the UTC time. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
-import { assertFileNamePart, rethrowWrongKind } from '../project/file-kind.js';
+import { assertFileNameFits, assertFileNamePart, rethrowWrongKind } from '../project/file-kind.js';
 import { TaskError } from '../task-error.js';
 
 /** `yyyyMMddHHmmss` in UTC, the original's version format. */
@@ -21,6 +21,7 @@ export function newMigrationPath(name: string, now: Date = new Date()): string {
 export async function writeMigration(root: string, name: string, content: string, now?: Date): Promise<string> {
   assertFileNamePart(name, 'migration', 'create_users');
   const relative = newMigrationPath(name, now);
+  assertFileNameFits(name, 'migration', relative.slice(MIGRATIONS_DIR.length + 1), 'create_users');
   try {
     await mkdir(inProject(root, MIGRATIONS_DIR), { recursive: true });
   } catch (error) {

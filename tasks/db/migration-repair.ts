@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { inTransaction } from './connect.js';
 import { listMigrations } from './migration-files.js';
 import { appliedVersions, deleteVersions, deleteVersionsUpTo, ensureHistoryTable, insertHistoryRows, truncateHistory } from './migration-history.js';
-import { splitStatements } from './sql-scan.js';
+import { scriptError, statementsOf } from './migration-runner.js';
 import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
 import { TaskError } from '../task-error.js';
 
@@ -37,12 +37,24 @@ export async function migrationFileOf(root: string, version: string): Promise<{ 
   return { file, path: path.join(dir, file), name: file.slice(version.length + 1, -'.sql'.length) };
 }
 
+/**
+ * The statements a history row records for a file. Bytes that are not UTF-8 are refused as the
+ * server refuses them in the original's insert (SQLSTATE 22021), naming the file.
+ */
+async function recordedStatements(found: { file: string; path: string }): Promise<string[]> {
+  try {
+    return statementsOf(await readFile(found.path)).map((statement) => statement.text);
+  } catch (err) {
+    throw scriptError(`failed to record migration ${found.file}`, err);
+  }
+}
+
 /** Marks `versions` applied (inserting rows, which fails on a duplicate) or reverted (deleting them). */
 export async function repairVersions(client: pg.Client, root: string, versions: string[], status: RepairStatus): Promise<RepairChange[]> {
   if (status === 'applied') {
     const rows = await Promise.all(versions.map(async (version) => {
       const found = await migrationFileOf(root, version);
-      return { version, name: found.name, statements: splitStatements(await readFile(found.path, 'utf8')) };
+      return { version, name: found.name, statements: await recordedStatements(found) };
     }));
     await inTransaction(client, async () => {
       await ensureHistoryTable(client);
@@ -59,7 +71,7 @@ export async function repairVersions(client: pg.Client, root: string, versions: 
 export async function repairAll(client: pg.Client, root: string, status: RepairStatus): Promise<RepairChange[]> {
   const before = await appliedVersions(client);
   const local = status === 'applied' ? (await listMigrations(root)).migrations : [];
-  const rows = await Promise.all(local.map(async (file) => ({ ...file, statements: splitStatements(await readFile(file.path, 'utf8')) })));
+  const rows = await Promise.all(local.map(async (file) => ({ ...file, statements: await recordedStatements(file) })));
   await inTransaction(client, async () => {
     await truncateHistory(client);
     await insertHistoryRows(client, rows);
@@ -77,7 +89,7 @@ export async function repairAll(client: pg.Client, root: string, status: RepairS
  */
 export async function squashHistory(client: pg.Client, root: string, version: string): Promise<void> {
   const found = await migrationFileOf(root, version);
-  const statements = splitStatements(await readFile(found.path, 'utf8'));
+  const statements = await recordedStatements(found);
   await inTransaction(client, async () => {
     await deleteVersionsUpTo(client, version);
     await insertHistoryRows(client, [{ version, name: found.name, statements }]);

@@ -21,6 +21,7 @@ export type HistoryKey = Pick<HistoryRow, 'version' | 'name'>;
 import { closesTransaction, isNonTransactional, opensTransaction, scanStatements, type SqlStatement } from './sql-scan.js';
 import { describeSqlError, missingExtension, missingExtensionSuggestion, unloadableModuleSuggestion } from './sql-error.js';
 import { TaskError } from '../task-error.js';
+import { InvalidEncodingError, decodeSql } from './sql-bytes.js';
 import { unrecorded, type StepRunner } from '../orchestration/step-runner.js';
 import { runSqlSteps, type SqlStep } from '../orchestration/sql-steps.js';
 
@@ -66,9 +67,9 @@ export async function applyMigrations(client: pg.Client, migrations: MigrationFi
     title: `Applying migration ${migration.file}...`,
     run: async () => {
       try {
-        const sql = await readFile(migration.path, 'utf8');
+        const statements = statementsOf(await readFile(migration.path));
         await step(`apply ${migration.file}`, async () => {
-          await runMigrationScript(client, scanStatements(sql), { version: migration.version, name: migration.name });
+          await runMigrationScript(client, statements, { version: migration.version, name: migration.name });
           options.onApplied?.(migration);
         }, { migration: migration.version, backendPid });
         result.applied.push(migration.file);
@@ -173,10 +174,26 @@ async function locateFailure(client: pg.Client, statements: SqlStatement[], batc
   return located;
 }
 
-/** Runs a whole script (seed, roles) statement by statement in one transaction, outside the history. */
-export async function runScript(client: pg.Client, sql: string, label: string): Promise<void> {
+/**
+ * The statements of a script file's bytes. Bytes that are not UTF-8 fail as the server fails them
+ * when the original sends the file: SQLSTATE 22021 at the statement that holds them, before
+ * anything is sent.
+ */
+export function statementsOf(bytes: Uint8Array): SqlStatement[] {
   try {
-    await runMigrationScript(client, scanStatements(sql));
+    return scanStatements(decodeSql(bytes));
+  } catch (err) {
+    if (!(err instanceof InvalidEncodingError)) throw err;
+    const statements = scanStatements(err.text);
+    const index = Math.max(0, statements.findLastIndex((statement) => statement.offset <= err.at));
+    throw new StatementError(index, statements[index]?.text ?? '', err);
+  }
+}
+
+/** Runs a whole script file (seed, roles) statement by statement in one transaction, outside the history. */
+export async function runScript(client: pg.Client, bytes: Uint8Array, label: string): Promise<void> {
+  try {
+    await runMigrationScript(client, statementsOf(bytes));
   } catch (err) {
     throw scriptError(`failed to apply ${label}`, err);
   }

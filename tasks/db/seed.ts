@@ -26,10 +26,13 @@ export async function applyCustomRoles(client: pg.Client, root: string, notice: 
   return true;
 }
 
-/** The file's text, undefined when it does not exist; a folder in its place is the user's to move. */
-async function readOptional(root: string, relative: string): Promise<string | undefined> {
+/**
+ * The file's bytes (sent as they are: runScript refuses bytes that are not UTF-8 as the server
+ * would), undefined when it does not exist; a folder in its place is the user's to move.
+ */
+async function readOptional(root: string, relative: string): Promise<Buffer | undefined> {
   try {
-    return await readFile(inProject(root, relative), 'utf8');
+    return await readFile(inProject(root, relative));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     rethrowWrongKind(err, relative, 'file');

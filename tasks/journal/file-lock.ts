@@ -132,9 +132,15 @@ export class FileLock {
     try {
       const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), ...(label ? { label } : {}) };
       writeSync(fd, JSON.stringify(owner));
-    } finally {
+    } catch (error) {
+      // A full disk: the file exists but names no owner. Taken back, or every other command would
+      // wait for it to go stale; the error gets the lock's path, which write() errors lack.
       closeSync(fd);
+      unlinkQuietly(this.path);
+      if ((error as NodeJS.ErrnoException).path === undefined) (error as NodeJS.ErrnoException).path = this.path;
+      throw error;
     }
+    closeSync(fd);
     this.held = true;
     return true;
   }

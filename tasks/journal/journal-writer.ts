@@ -60,8 +60,12 @@ export function appendEvents(paths: JournalPaths, events: readonly NewEvent[], o
         data: event.data ?? {},
       }));
       const buffer = Buffer.from(written.map((event) => encodeEvent(event) + '\n').join(''), 'utf8');
-      for (let offset = 0; offset < buffer.length; ) offset += writeSync(fd, buffer, offset, buffer.length - offset);
-      if (options.durable !== false) fdatasyncSync(fd);
+      try {
+        for (let offset = 0; offset < buffer.length; ) offset += writeSync(fd, buffer, offset, buffer.length - offset);
+        if (options.durable !== false) fdatasyncSync(fd);
+      } catch (error) {
+        throw abandonBatch(fd, size, paths.journal, error);
+      }
       // A new file's directory entry must reach the disk too, or a crash can lose the whole file.
       if (size === 0 && options.durable !== false) syncDirectory(path.dirname(paths.journal));
       lastSeen.set(paths.journal, { ino: stat.ino, size: size + buffer.length, seq: lastSeq + written.length });
@@ -72,6 +76,23 @@ export function appendEvents(paths: JournalPaths, events: readonly NewEvent[], o
   } finally {
     lock.release();
   }
+}
+
+/**
+ * A batch that could not be written whole (a full disk, a quota) is taken back: the file is cut
+ * to where it ended before, so the journal never holds part of a batch, nor a torn line for the
+ * next writer to find. The error gets the journal's path, which write() errors lack, so the user
+ * is told which disk is full.
+ */
+function abandonBatch(fd: number, size: number, journal: string, error: unknown): unknown {
+  try {
+    ftruncateSync(fd, size);
+  } catch {
+    // The next append repairs a torn last line anyway (repairAndReadTail).
+  }
+  const errno = error as NodeJS.ErrnoException;
+  if (errno instanceof Error && errno.path === undefined) errno.path = journal;
+  return error;
 }
 
 function syncDirectory(directory: string): void {

@@ -24,6 +24,15 @@ export function wrongKindError(relative: string, expected: 'file' | 'folder', ca
   );
 }
 
+/** `<relative> is a broken symbolic link: <target> does not exist.`, with what to do about it. */
+export function brokenLinkError(relative: string, target: string, problem: string, cause?: unknown): TaskError {
+  return new TaskError(
+    `${relative} is a broken symbolic link: ${target} ${problem}.`,
+    `Point the link at an existing file, or remove it, then run the command again.`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
 /** Rethrows fs errors about a path of the wrong kind as wrongKindError; other errors unchanged. */
 export function rethrowWrongKind(error: unknown, relative: string, expected: 'file' | 'folder'): never {
   throw isWrongKind(error) ? wrongKindError(relative, expected, error) : error;
@@ -39,6 +48,23 @@ export function assertFileNamePart(name: string, what: string, example: string):
   throw new TaskError(
     `invalid ${what} name "${name.replace(/\0/g, '\\0')}": it cannot contain "${bad === '\0' ? '\\0' : bad}"`,
     `Use a plain name such as ${example}; the file is always created in its own folder.`,
+  );
+}
+
+/** The longest file name (in bytes) that Linux, macOS and Windows file systems all accept. */
+const NAME_MAX = 255;
+
+/**
+ * A name that becomes part of a file name must leave that file name short enough to create:
+ * beyond 255 bytes the file system refuses it (ENAMETOOLONG), which would surface as a crash
+ * report instead of a word about the name.
+ */
+export function assertFileNameFits(name: string, what: string, fileName: string, example: string): void {
+  const length = Buffer.byteLength(fileName);
+  if (length <= NAME_MAX) return;
+  throw new TaskError(
+    `invalid ${what} name "${name}": the file name ${fileName} would be ${length} bytes long, more than the ${NAME_MAX} a file name can have`,
+    `Use a shorter name, such as ${example}.`,
   );
 }
 

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TaskError } from '../task-error.js';
-import { assertFileNamePart, rethrowWrongKind } from '../project/file-kind.js';
+import { assertFileNameFits, assertFileNamePart, rethrowWrongKind } from '../project/file-kind.js';
 
 /** A one-test skeleton inside a transaction that is rolled back, so a test leaves no trace. */
 export const PGTAP_TEMPLATE = `BEGIN;
@@ -28,6 +28,7 @@ export async function createTestFile(projectRoot: string, name: string, template
   const body = TEMPLATES[template];
   if (body === undefined) throw new TaskError(`unknown test template: ${template}`, 'Use --template pgtap.');
   assertFileNamePart(name, 'test', 'users');
+  assertFileNameFits(name, 'test', `${name}_test.sql`, 'users');
   const relative = `supabase/tests/${name}_test.sql`;
   const file = path.join(projectRoot, relative);
   try {

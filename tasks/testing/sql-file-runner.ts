@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from '../db/pg-driver.js';
 import { SYSTEM_PG15 } from '../native/pg-binaries.js';
 import { TaskError } from '../task-error.js';
+import { InvalidEncodingError, decodeSql } from '../db/sql-bytes.js';
 
 /** What running one file produced. */
 export interface FileRun {
@@ -51,7 +52,14 @@ const META_COMMAND = /^\s*\\[a-z!?]/im;
  * such as `\i` needs psql, and saying so beats sending it to the server as SQL.
  */
 export async function runWithoutPsql(file: string, connectionString: string): Promise<FileRun> {
-  const sql = await readFile(file, 'utf8');
+  let sql: string;
+  try {
+    sql = decodeSql(await readFile(file));
+  } catch (err) {
+    if (!(err instanceof InvalidEncodingError)) throw err;
+    // What psql shows when the server refuses the file's bytes; nothing of the file ran.
+    return { stdout: '', stderr: `psql:${path.basename(file)}: ERROR:  ${err.message}\n`, exitCode: 3 };
+  }
   const meta = META_COMMAND.exec(sql);
   if (meta) {
     throw new TaskError(
