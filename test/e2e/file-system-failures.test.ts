@@ -3,7 +3,7 @@
  * under supabase/.temp (a tiny tmpfs), a read-only native data folder. Each is one line naming the
  * path, one saying what to do, exit 1 and no crash report; the database and the journal are left
  * as they were, and once the disk is writable again the next command works and finds nothing
- * unfinished. Real mounts (root only: the suite is skipped where mount is not allowed).
+ * unfinished. Real mounts (root only: the suite is skipped where mount is not allowed, and fails under CI=true).
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -55,7 +55,9 @@ describe('a full disk or a read-only folder is one line naming the place', funct
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'pipe' });
       execFileSync('umount', [probe]);
-    } catch {
+    } catch (error) {
+      // CI runs as root, where mounting works: a CI run that cannot mount must say so, not pass.
+      if (process.env.CI) throw new Error(`these tests need to mount a tmpfs (run as root): ${String(error)}`);
       this.skip();
     } finally {
       rmSync(probe, { recursive: true, force: true });
