@@ -3,7 +3,10 @@
  * project's event journal, in order. It seeks to where the listing starts and then reads and
  * prints a part at a time, waiting for standard output between parts, so the first lines come at
  * once and memory does not grow with the journal. Reads the file only: no machines, no xstate.
+ * Outside a project folder it lists the per-user journal the hosted commands keep there.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { JsonArrayStream } from '../output/json-array-stream.js';
@@ -11,7 +14,7 @@ import { StreamingTable } from '../output/table.js';
 import { describeSince, parseSince, sinceTest, type Since } from '../events/since-flag.js';
 import { MalformedLineError, type JournalEvent } from '../../machines/journal/journal-event.js';
 import { JournalTextDecoder } from '../../machines/journal/line-scanner.js';
-import { journalPaths } from '../../tasks/journal/journal-paths.js';
+import { journalPaths, journalPathsIn, userHostedJournalDir } from '../../tasks/journal/journal-paths.js';
 import { JournalWindow } from '../../tasks/journal/journal-window.js';
 
 /** How one format writes a listing part by part. */
@@ -29,7 +32,7 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const limit = (ctx.flags['limit'] as number | undefined) ?? 0;
   if (limit < 0) throw new UsageError(`invalid argument "${limit}" for "--limit" flag: must be 0 (every event) or more`);
   const output = ctx.flags['output'] === 'json' ? jsonOutput() : prettyOutput();
-  const file = journalPaths(ctx.projectRoot).journal;
+  const file = journalFile(ctx);
   const journal = JournalWindow.open(file);
   try {
     if (journal) {
@@ -57,6 +60,12 @@ export default async function run(ctx: CommandContext): Promise<number> {
   }
   ctx.io.stdout(output.end(emptyMessage(stream, since)));
   return 0;
+}
+
+/** The project's journal; outside a project folder, the one hosted commands write there (hosted-session.ts). */
+function journalFile(ctx: CommandContext): string {
+  const inProject = existsSync(path.join(ctx.projectRoot, 'supabase'));
+  return (inProject ? journalPaths(ctx.projectRoot) : journalPathsIn(userHostedJournalDir(ctx.env))).journal;
 }
 
 /** The events to list, a part at a time, from the point the flags give. */

@@ -1,4 +1,8 @@
-/** Where a project's journal and its companions live: all under supabase/.temp (facts §1). */
+/**
+ * Where a journal and its companions live: a project's all under supabase/.temp (facts §1); the
+ * hosted commands run outside any project keep theirs under ~/.supabase/hosted.
+ */
+import { homedir } from 'node:os';
 import path from 'node:path';
 
 /** The files of one project's journal. */
@@ -29,4 +33,9 @@ export function journalPathsIn(directory: string): JournalPaths {
     snapshot: path.join(directory, 'events.snapshot.json'),
     operationsCheckpoint: path.join(directory, 'events.operations.json'),
   };
+}
+
+/** The folder of the per-user journal that hosted commands write when run outside a project folder. */
+export function userHostedJournalDir(env: NodeJS.ProcessEnv): string {
+  return path.join(env.HOME || homedir(), '.supabase', 'hosted');
 }
