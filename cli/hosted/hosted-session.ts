@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { managementApi } from '../management-api.js';
+import { journalWarning } from '../project-operation.js';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
 import type { JournalStore } from '../../tasks/journal/journal-store.js';
 import type { ManagementClient } from '../../tasks/platform/api/client.js';
@@ -32,7 +33,8 @@ export async function openHosted(ctx: CommandContext, ref: string): Promise<Host
   const { JournalStore } = await import('../../tasks/journal/journal-store.js');
   const { userHostedJournalDir } = await import('../../tasks/journal/journal-paths.js');
   const inProject = existsSync(path.join(ctx.projectRoot, 'supabase'));
-  const journal = inProject ? JournalStore.forProject(ctx.projectRoot) : JournalStore.inDirectory(userHostedJournalDir(ctx.env));
+  const options = { warn: journalWarning(ctx) };
+  const journal = inProject ? JournalStore.forProject(ctx.projectRoot, options) : JournalStore.inDirectory(userHostedJournalDir(ctx.env), options);
   return { ctx, ref, journal, api: await managementApi(ctx) };
 }
 

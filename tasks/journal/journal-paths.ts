@@ -17,6 +17,8 @@ export interface JournalPaths {
   snapshot: string;
   /** The operations left unsettled up to a byte offset, with the hash that proves it (pending-operations.ts). */
   operationsCheckpoint: string;
+  /** Lines found not to be events, set aside with their line numbers (damaged-lines.ts). */
+  damaged: string;
 }
 
 /** The journal files of the project at `projectRoot`. */
@@ -32,6 +34,7 @@ export function journalPathsIn(directory: string): JournalPaths {
     operationLock: path.join(directory, 'operation.lock'),
     snapshot: path.join(directory, 'events.snapshot.json'),
     operationsCheckpoint: path.join(directory, 'events.operations.json'),
+    damaged: path.join(directory, 'events.damaged.jsonl'),
   };
 }
 

@@ -74,7 +74,8 @@ export function appendEvents(paths: JournalPaths, events: readonly NewEvent[], o
   }
 }
 
-function syncDirectory(directory: string): void {
+/** Flushes a directory's entries (a file created or renamed in it) to the disk, where the platform allows. */
+export function syncDirectory(directory: string): void {
   try {
     const fd = openSync(directory, 'r');
     try {
