@@ -8,12 +8,10 @@
  */
 import { JOURNAL_SCHEMA_VERSION, MalformedLineError, decodeEvent, inStream, type EventData, type JournalEvent, type MachineEvent } from './journal-event.js';
 
-/** A line of decoded text that is not an event: its number (counted from `firstLine`), why, and where it is in the text. */
+/** A line of decoded text that is not an event: its number (counted from `firstLine`) and why. */
 export interface DamagedText {
   lineNumber: number;
   reason: string;
-  start: number;
-  end: number;
 }
 
 /**
@@ -86,7 +84,7 @@ abstract class LineDecoder<Event> {
       event = decodeEvent(text.slice(start, end), lineNumber);
     } catch (error) {
       if (!this.damaged || !(error instanceof MalformedLineError) || error.newerFormat) throw error;
-      this.damaged({ lineNumber, reason: error.reason, start, end });
+      this.damaged({ lineNumber, reason: error.reason });
       return null;
     }
     return this.decodeOther(event);
