@@ -21,6 +21,11 @@ export function recoveryEnvironment(ctx: CommandContext): RecoveryEnvironment {
   };
 }
 
+/** Where a journal's warning (lines set aside as damaged) goes: this command's stderr. */
+export function journalWarning(ctx: CommandContext): (line: string) => void {
+  return (line) => ctx.io.stderr(`${line}\n`);
+}
+
 /** Whether the command works in a project folder (one with supabase/), where a journal belongs. */
 export function inProjectFolder(ctx: CommandContext): boolean {
   return existsSync(path.join(ctx.projectRoot, 'supabase'));
@@ -48,7 +53,7 @@ export async function runProjectOperation<T>(ctx: CommandContext, spec: Omit<Ope
   const { runOperation } = await import('../tasks/orchestration/run-operation.js');
   operating.add(ctx);
   try {
-    return await runOperation(JournalStore.forProject(ctx.projectRoot), { ...spec, command: `supabase ${ctx.path}` }, { environment: recoveryEnvironment(ctx) }, work);
+    return await runOperation(JournalStore.forProject(ctx.projectRoot, { warn: journalWarning(ctx) }), { ...spec, command: `supabase ${ctx.path}` }, { environment: recoveryEnvironment(ctx) }, work);
   } finally {
     operating.delete(ctx);
   }
@@ -58,7 +63,7 @@ export async function runProjectOperation<T>(ctx: CommandContext, spec: Omit<Ope
 export async function reconcileFirst(ctx: CommandContext): Promise<void> {
   if (!inProjectFolder(ctx)) return;
   const { JournalStore } = await import('../tasks/journal/journal-store.js');
-  const journal = JournalStore.forProject(ctx.projectRoot);
+  const journal = JournalStore.forProject(ctx.projectRoot, { warn: journalWarning(ctx) });
   const { unsettledOperations } = await import('../tasks/orchestration/pending-operations.js');
   if (unsettledOperations(journal).length === 0) return;
   const { reconcileProject } = await import('../tasks/orchestration/reconcile.js');

@@ -1,7 +1,8 @@
 /** `db pull` (facts §5.11): the target's schema as a new migration, dumped the first time and diffed after. */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { chooseTarget, projectConfig, stderrNotice, withTarget } from '../db-session.js';
+import { chooseTarget, migrationStreamOf, projectConfig, stderrNotice, targetKind, withTarget } from '../db-session.js';
+import { runProjectOperation } from '../project-operation.js';
 import { confirm } from '../prompt.js';
 
 /** Pulls the schema into supabase/migrations/<timestamp>_<name>.sql. */
@@ -50,9 +51,15 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const relative = await writeMigration(ctx.projectRoot, name, content);
   notice(`Schema written to ${relative}`);
   if (await confirm(ctx, 'Update remote migration history table?', true)) {
-    const { repairVersions } = await import('../../tasks/db/migration-repair.js');
+    // The same recorded operation as `migration repair --status applied <version>`, so the target's
+    // migrations stream (migrations:linked:<ref>, say) knows of the row as it knows of a repair's.
+    const { repairWithHistory } = await import('../../tasks/db/repair-recorded.js');
     const version = /\/(\d+)_/.exec(relative)![1]!;
-    await withTarget(target, (client) => repairVersions(client, ctx.projectRoot, [version], 'applied'));
+    const stream = await migrationStreamOf(ctx, target);
+    const params = { target: targetKind(target), stream, status: 'applied', versions: [version] };
+    await runProjectOperation(ctx, { kind: 'migration-repair', params }, (operation) =>
+      withTarget(target, (client) => repairWithHistory(client, ctx.projectRoot, [version], 'applied', operation, stream)),
+    );
     notice(`Repaired migration history: [${version}] => applied`);
   }
   if (named.length === 0) notice('The auth and storage schemas are excluded. Run supabase db pull --schema auth,storage again to diff them.');

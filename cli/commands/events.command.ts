@@ -3,15 +3,17 @@
  * project's event journal, in order. It seeks to where the listing starts and then reads and
  * prints a part at a time, waiting for standard output between parts, so the first lines come at
  * once and memory does not grow with the journal. Reads the file only: no machines, no xstate.
+ * Outside a project folder it lists the per-user journal the hosted commands keep there.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { JsonArrayStream } from '../output/json-array-stream.js';
 import { StreamingTable } from '../output/table.js';
 import { describeSince, parseSince, sinceTest, type Since } from '../events/since-flag.js';
 import { MalformedLineError, type JournalEvent } from '../../machines/journal/journal-event.js';
-import { JournalTextDecoder } from '../../machines/journal/line-scanner.js';
-import { journalPaths } from '../../tasks/journal/journal-paths.js';
+import { journalPaths, journalPathsIn, userHostedJournalDir, type JournalPaths } from '../../tasks/journal/journal-paths.js';
 import { JournalWindow } from '../../tasks/journal/journal-window.js';
 
 /** How one format writes a listing part by part. */
@@ -29,7 +31,8 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const limit = (ctx.flags['limit'] as number | undefined) ?? 0;
   if (limit < 0) throw new UsageError(`invalid argument "${limit}" for "--limit" flag: must be 0 (every event) or more`);
   const output = ctx.flags['output'] === 'json' ? jsonOutput() : prettyOutput();
-  const file = journalPaths(ctx.projectRoot).journal;
+  const paths = journalPathsOf(ctx);
+  const file = paths.journal;
   const journal = JournalWindow.open(file);
   try {
     if (journal) {
@@ -44,10 +47,11 @@ export default async function run(ctx: CommandContext): Promise<number> {
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
     // What was printed stays readable: a JSON listing is closed before the error is reported.
     ctx.io.stdout(output.end(''));
+    // Only an event of a newer format stops a listing (lines that are not events are passed over).
     if (error instanceof MalformedLineError) {
       throw new UserError(
         `failed to read the event journal: ${error.message}`,
-        `The file ${file} is damaged. Move it away to start a new journal; the local stack itself is not affected.`,
+        `A newer version of the CLI wrote to ${file}: update supabase to read it.`,
         { cause: error },
       );
     }
@@ -56,14 +60,26 @@ export default async function run(ctx: CommandContext): Promise<number> {
     journal?.close();
   }
   ctx.io.stdout(output.end(emptyMessage(stream, since)));
+  // Lines that are not events were left out of the listing; set aside, the next command goes on.
+  if (journal && journal.damagedLines > 0) {
+    const { setAsideDamagedLines, setAsideWarning } = await import('../../tasks/journal/damaged-lines.js');
+    const lines = setAsideDamagedLines(paths);
+    if (lines.length > 0) ctx.io.stderr(`${setAsideWarning(paths, lines)}\n`);
+  }
   return 0;
+}
+
+/** The project's journal; outside a project folder, the one hosted commands write there (hosted-session.ts). */
+function journalPathsOf(ctx: CommandContext): JournalPaths {
+  const inProject = existsSync(path.join(ctx.projectRoot, 'supabase'));
+  return inProject ? journalPaths(ctx.projectRoot) : journalPathsIn(userHostedJournalDir(ctx.env));
 }
 
 /** The events to list, a part at a time, from the point the flags give. */
 function* eventParts(journal: JournalWindow, stream: string | undefined, since: Since | undefined, limit: number): Generator<JournalEvent[]> {
   let from = since ? journal.firstLineWhere(sinceTest(since)) : 0;
   if (limit > 0) from = journal.startOfLast(limit, from, stream);
-  const decoder = new JournalTextDecoder({ stream });
+  const decoder = journal.decoderFor(stream);
   for (const chunk of journal.chunks(from)) {
     try {
       yield decoder.decodeAll(chunk.text);

@@ -11,11 +11,11 @@
  * 4. run the task the machine's state names (the API call) and record its outcome.
  */
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { managementApi } from '../management-api.js';
+import { journalWarning } from '../project-operation.js';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
 import type { JournalStore } from '../../tasks/journal/journal-store.js';
 import type { ManagementClient } from '../../tasks/platform/api/client.js';
@@ -28,16 +28,13 @@ export interface HostedSession {
   api: ManagementClient;
 }
 
-/** Where hosted resources are journalled when the command runs outside a project folder. */
-export function userHostedJournalDir(env: NodeJS.ProcessEnv): string {
-  return path.join(env.HOME || homedir(), '.supabase', 'hosted');
-}
-
 /** Opens the journal and the API client for project `ref`. */
 export async function openHosted(ctx: CommandContext, ref: string): Promise<HostedSession> {
   const { JournalStore } = await import('../../tasks/journal/journal-store.js');
+  const { userHostedJournalDir } = await import('../../tasks/journal/journal-paths.js');
   const inProject = existsSync(path.join(ctx.projectRoot, 'supabase'));
-  const journal = inProject ? JournalStore.forProject(ctx.projectRoot) : JournalStore.inDirectory(userHostedJournalDir(ctx.env));
+  const options = { warn: journalWarning(ctx) };
+  const journal = inProject ? JournalStore.forProject(ctx.projectRoot, options) : JournalStore.inDirectory(userHostedJournalDir(ctx.env), options);
   return { ctx, ref, journal, api: await managementApi(ctx) };
 }
 

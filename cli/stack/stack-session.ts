@@ -4,7 +4,7 @@
  */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { recoveryEnvironment, reconcileFirst } from '../project-operation.js';
+import { journalWarning, recoveryEnvironment, reconcileFirst } from '../project-operation.js';
 import { loadLocalProject } from './local-project.js';
 import type { JournalStore } from '../../tasks/journal/journal-store.js';
 import type { RunResult } from '../../tasks/orchestration/orchestration-types.js';
@@ -33,7 +33,7 @@ export async function openStack(ctx: CommandContext): Promise<StackSession> {
   const { JournalStore } = await import('../../tasks/journal/journal-store.js');
   const { stackProjection } = await import('../../machines/journal/projections/stack.projection.js');
   const { pickRuntime, runtimeNamed } = await import('../../tasks/stack/pick-runtime.js');
-  const journal = JournalStore.forProject(project.root);
+  const journal = JournalStore.forProject(project.root, { warn: journalWarning(ctx) });
   let projection = stackProjection(journal.replay().fold);
   const known = projection.runtime === 'docker' || projection.runtime === 'native';
   const runtime = known && projection.value !== 'stopped.noData'

@@ -42,6 +42,11 @@ export class MalformedLineError extends Error {
   constructor(
     readonly lineNumber: number,
     readonly reason: string,
+    /**
+     * The line is an event of a newer format than this version reads: not damage, so it is never
+     * set aside (the newer tool that wrote it still needs it); the read fails instead.
+     */
+    readonly newerFormat = false,
   ) {
     super(`journal line ${lineNumber} is not a valid event: ${reason}`);
     this.name = 'MalformedLineError';
@@ -58,9 +63,8 @@ export function decodeEvent(line: string, lineNumber: number): JournalEvent {
   }
   if (typeof value !== 'object' || value === null) throw new MalformedLineError(lineNumber, 'not an object');
   const event = value as JournalEvent;
-  if (typeof event.v !== 'number' || event.v > JOURNAL_SCHEMA_VERSION) {
-    throw new MalformedLineError(lineNumber, `unsupported schema version ${String(event.v)}`);
-  }
+  if (typeof event.v !== 'number') throw new MalformedLineError(lineNumber, `unsupported schema version ${String(event.v)}`);
+  if (event.v > JOURNAL_SCHEMA_VERSION) throw new MalformedLineError(lineNumber, `unsupported schema version ${event.v}`, true);
   if (typeof event.seq !== 'number' || typeof event.stream !== 'string' || typeof event.type !== 'string') {
     throw new MalformedLineError(lineNumber, 'missing seq, stream or type');
   }

@@ -6,7 +6,13 @@
  * key order, damage) is decoded by decodeEvent instead, so it gets JSON.parse's result or error.
  * Hand-written because it reads a layout only this tool writes; no JSON library offers that.
  */
-import { JOURNAL_SCHEMA_VERSION, decodeEvent, inStream, type EventData, type JournalEvent, type MachineEvent } from './journal-event.js';
+import { JOURNAL_SCHEMA_VERSION, MalformedLineError, decodeEvent, inStream, type EventData, type JournalEvent, type MachineEvent } from './journal-event.js';
+
+/** A line of decoded text that is not an event: its number (counted from `firstLine`) and why. */
+export interface DamagedText {
+  lineNumber: number;
+  reason: string;
+}
 
 /**
  * The envelope as the writer lays it out, up to the data: integers without leading zeros, strings
@@ -39,6 +45,18 @@ abstract class LineDecoder<Event> {
   protected dataStart = 0;
   // The integer read by readInteger.
   private integer = 0;
+  // Where lines that are not events go instead of failing the decoding (onDamaged).
+  private damaged: ((damage: DamagedText) => void) | undefined;
+
+  /**
+   * Lines that are not events are handed to `handler` and skipped, instead of failing the whole
+   * decoding: the journal's owner sets them aside (tasks/journal/damaged-lines.ts). A line of a
+   * newer format still fails it: it is an event, only not one this version can read.
+   */
+  onDamaged(handler: (damage: DamagedText) => void): this {
+    this.damaged = handler;
+    return this;
+  }
 
   /**
    * Calls `visit` with each event of `text`: whole lines (the last may lack its newline), empty
@@ -52,11 +70,24 @@ abstract class LineDecoder<Event> {
       lineNumber += 1;
       if (end > start) {
         const event = this.readEnvelope(text, start, end) ? this.decodeLine(text, end) : undefined;
-        const decoded = event === undefined ? this.decodeOther(decodeEvent(text.slice(start, end), lineNumber)) : event;
+        const decoded = event === undefined ? this.decodeSlow(text, start, end, lineNumber) : event;
         if (decoded !== null) visit(decoded);
       }
       start = end + 1;
     }
+  }
+
+  /** A line not in the writer's layout, through JSON.parse: its event, or null (skipped, or damaged and handed over). */
+  private decodeSlow(text: string, start: number, end: number, lineNumber: number): Event | null {
+    let event: JournalEvent;
+    try {
+      event = decodeEvent(text.slice(start, end), lineNumber);
+    } catch (error) {
+      if (!this.damaged || !(error instanceof MalformedLineError) || error.newerFormat) throw error;
+      this.damaged({ lineNumber, reason: error.reason });
+      return null;
+    }
+    return this.decodeOther(event);
   }
 
   /** The events of `text`, as an array. */

@@ -1,4 +1,8 @@
-/** Where a project's journal and its companions live: all under supabase/.temp (facts §1). */
+/**
+ * Where a journal and its companions live: a project's all under supabase/.temp (facts §1); the
+ * hosted commands run outside any project keep theirs under ~/.supabase/hosted.
+ */
+import { homedir } from 'node:os';
 import path from 'node:path';
 
 /** The files of one project's journal. */
@@ -13,6 +17,8 @@ export interface JournalPaths {
   snapshot: string;
   /** The operations left unsettled up to a byte offset, with the hash that proves it (pending-operations.ts). */
   operationsCheckpoint: string;
+  /** Lines found not to be events, set aside with their line numbers (damaged-lines.ts). */
+  damaged: string;
 }
 
 /** The journal files of the project at `projectRoot`. */
@@ -28,5 +34,11 @@ export function journalPathsIn(directory: string): JournalPaths {
     operationLock: path.join(directory, 'operation.lock'),
     snapshot: path.join(directory, 'events.snapshot.json'),
     operationsCheckpoint: path.join(directory, 'events.operations.json'),
+    damaged: path.join(directory, 'events.damaged.jsonl'),
   };
+}
+
+/** The folder of the per-user journal that hosted commands write when run outside a project folder. */
+export function userHostedJournalDir(env: NodeJS.ProcessEnv): string {
+  return path.join(env.HOME || homedir(), '.supabase', 'hosted');
 }

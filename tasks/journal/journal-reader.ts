@@ -14,6 +14,8 @@ export interface JournalRead {
   end: number;
   /** Bytes after `end` that do not end in a newline (a torn or in-progress last line). */
   tornBytes: number;
+  /** Complete lines left out because they are not events (the store sets them aside, damaged-lines.ts). */
+  damagedLines: number;
 }
 
 /** Options of a read. */
@@ -30,9 +32,11 @@ const NEWLINE = 0x0a;
 export function readJournal(file: string, options: ReadOptions = {}): JournalRead {
   const from = options.from ?? 0;
   const bytes = readFrom(file, from);
-  if (!bytes) return { events: [], end: from, tornBytes: 0 };
+  if (!bytes) return { events: [], end: from, tornBytes: 0, damagedLines: 0 };
   const lines = completeLines(bytes, from);
-  return { events: new JournalTextDecoder({ stream: options.stream }).decodeAll(lines.text), end: lines.end, tornBytes: lines.tornBytes };
+  let damagedLines = 0;
+  const events = new JournalTextDecoder({ stream: options.stream }).onDamaged(() => (damagedLines += 1)).decodeAll(lines.text);
+  return { events, end: lines.end, tornBytes: lines.tornBytes, damagedLines };
 }
 
 /**
@@ -48,6 +52,8 @@ export function completeLines(bytes: Buffer, base: number): { text: string; end:
 export interface OpenJournal {
   fd: number;
   size: number;
+  /** The file's inode: a journal whose damaged lines were set aside is a new file (damaged-lines.ts). */
+  ino: number;
 }
 
 /**
@@ -68,7 +74,8 @@ export function withOpenJournal<T>(file: string, look: (journal: OpenJournal) =>
     throw error;
   }
   try {
-    return look({ fd, size: fstatSync(fd).size });
+    const { size, ino } = fstatSync(fd);
+    return look({ fd, size, ino });
   } finally {
     closeSync(fd);
   }

@@ -1,13 +1,21 @@
 /**
  * One project's journal: where it is, appending, reading and replaying. Handlers and the
  * orchestration layer hold one of these; `supabase events` uses journal-reader.ts directly.
+ * A line found not to be an event is set aside (damaged-lines.ts) and the work done again on
+ * the journal without it, with one warning; whoever sets it aside warns, so a command says it once.
  */
-import { statSync } from 'node:fs';
+import { MalformedLineError, type JournalEvent, type NewEvent } from '../../machines/journal/journal-event.js';
+import { setAsideDamagedLines, setAsideWarning } from './damaged-lines.js';
 import { journalPaths, journalPathsIn, type JournalPaths } from './journal-paths.js';
 import { appendEvents, type AppendOptions } from './journal-writer.js';
-import { isNoJournal, readJournal, type JournalRead, type ReadOptions } from './journal-reader.js';
-import { replayAfter, replayJournal, type Replay, type ReplayOptions } from './replay.js';
-import type { JournalEvent, NewEvent } from '../../machines/journal/journal-event.js';
+import { readJournal, withOpenJournal, type JournalRead, type ReadOptions } from './journal-reader.js';
+import { emptyReplay, replayAfter, replayOpen, type Replay, type ReplayOptions } from './replay.js';
+
+/** How a store tells its user about the journal. */
+export interface StoreOptions {
+  /** Where the warning about lines set aside goes, one line without its newline (default: stderr). */
+  warn?: (line: string) => void;
+}
 
 /** A project's journal. */
 export class JournalStore {
@@ -16,26 +24,36 @@ export class JournalStore {
   // first, then its operation's session, then the outcome) and need not read and prove it each time.
   private last?: { ino: number; replay: Replay };
 
-  constructor(readonly paths: JournalPaths) {}
+  constructor(
+    readonly paths: JournalPaths,
+    private readonly options: StoreOptions = {},
+  ) {}
 
   /** The journal of the project at projectRoot (supabase/.temp/events.jsonl). */
-  static forProject(projectRoot: string): JournalStore {
-    return new JournalStore(journalPaths(projectRoot));
+  static forProject(projectRoot: string, options?: StoreOptions): JournalStore {
+    return new JournalStore(journalPaths(projectRoot), options);
   }
 
-  /** A journal kept in a directory of its own (tests, benches). */
-  static inDirectory(directory: string): JournalStore {
-    return new JournalStore(journalPathsIn(directory));
+  /** A journal kept in a directory of its own (tests, benches, the hosted commands outside a project). */
+  static inDirectory(directory: string, options?: StoreOptions): JournalStore {
+    return new JournalStore(journalPathsIn(directory), options);
   }
 
   /** Appends events as one batch: locked, flushed, sequence numbers without gaps. */
   append(events: readonly NewEvent[], options?: AppendOptions): JournalEvent[] {
-    return appendEvents(this.paths, events, options);
+    try {
+      return appendEvents(this.paths, events, options);
+    } catch (error) {
+      // The last line, read for its sequence number, is not an event: nothing was written yet.
+      if (!(error instanceof MalformedLineError) || error.newerFormat || this.setAsideDamage() === 0) throw error;
+      return appendEvents(this.paths, events, options);
+    }
   }
 
-  /** Reads complete lines (a torn last line is left out). */
+  /** Reads complete lines (a torn last line is left out; lines that are not events are set aside). */
   read(options?: ReadOptions): JournalRead {
-    return readJournal(this.paths.journal, options);
+    const read = readJournal(this.paths.journal, options);
+    return read.damagedLines > 0 && this.setAsideDamage() > 0 ? readJournal(this.paths.journal, options) : read;
   }
 
   /**
@@ -43,22 +61,33 @@ export class JournalStore {
    * inode, no shorter), else using the verified snapshot cache when it matches.
    */
   replay(options: ReplayOptions = {}): Replay {
-    const file = journalStat(this.paths.journal);
-    const last = this.last;
-    const replay = options.useCache !== false && last && file && file.ino === last.ino && file.size >= last.replay.end
-      ? replayAfter(this.paths, last.replay)
-      : replayJournal(this.paths, options);
-    this.last = file ? { ino: file.ino, replay } : undefined;
-    return replay;
+    const replay = this.replayOnce(options);
+    return replay.damagedLines > 0 && this.setAsideDamage() > 0 ? this.replayOnce(options) : replay;
   }
-}
 
-/** The journal file's inode and size, or undefined when there is none (no file, or .temp is a file). */
-function journalStat(file: string): { ino: number; size: number } | undefined {
-  try {
-    return statSync(file);
-  } catch (error) {
-    if (isNoJournal(error)) return undefined;
-    throw error;
+  /**
+   * Sets aside the journal's lines that are not events and warns once about them; returns how many
+   * there were (0 when another process set them aside first). Readers that met such a line call it.
+   */
+  setAsideDamage(): number {
+    const lines = setAsideDamagedLines(this.paths);
+    // The journal is a new file now: what this store read of the old one describes that one.
+    this.last = undefined;
+    if (lines.length > 0) (this.options.warn ?? ((line) => process.stderr.write(`${line}\n`)))(setAsideWarning(this.paths, lines));
+    return lines.length;
+  }
+
+  private replayOnce(options: ReplayOptions): Replay {
+    // The inode is checked and the bytes read through one descriptor: the file may be replaced.
+    const replay = withOpenJournal(this.paths.journal, (journal) => {
+      const last = this.last;
+      const replay = options.useCache !== false && last && journal.ino === last.ino && journal.size >= last.replay.end
+        ? replayAfter(journal, last.replay)
+        : replayOpen(this.paths, journal, options);
+      this.last = { ino: journal.ino, replay };
+      return replay;
+    });
+    if (!replay) this.last = undefined;
+    return replay ?? emptyReplay();
   }
 }

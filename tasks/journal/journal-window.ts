@@ -14,6 +14,9 @@ const NEWLINE = 0x0a;
 const CHUNK = 64 * 1024;
 const PROBE = 4 * 1024;
 
+/** What a line without an event reads as in a search: sequence 0 at no time. */
+const NO_EVENT: JournalEvent = { v: 0, seq: 0, time: '', stream: '', type: '', data: {} };
+
 /** A chunk of whole lines, as text, and the byte offset where it starts. */
 export interface JournalChunk {
   text: string;
@@ -26,8 +29,12 @@ export class JournalWindow {
   readonly end: number;
   /** Bytes after `end` (a torn or in-progress last line). */
   readonly tornBytes: number;
+  /** Complete lines met so far that are not events: passed over, for the journal's owner to set aside (damaged-lines.ts). */
+  damagedLines = 0;
 
-  private readonly allStreams = new JournalTextDecoder();
+  // Whether the line the last decode() looked at was not an event.
+  private lastDamaged = false;
+  private readonly allStreams = this.decoderFor();
 
   private constructor(
     private readonly fd: number,
@@ -35,6 +42,14 @@ export class JournalWindow {
   ) {
     this.end = this.lastNewlineBefore(size) + 1;
     this.tornBytes = size - this.end;
+  }
+
+  /** A decoder of this journal's lines (of one stream, when given) that passes over, and counts, lines that are not events. */
+  decoderFor(stream?: string): JournalTextDecoder {
+    return new JournalTextDecoder({ stream }).onDamaged(() => {
+      this.damagedLines += 1;
+      this.lastDamaged = true;
+    });
   }
 
   /** Opens the journal; undefined when there is none. */
@@ -81,11 +96,12 @@ export class JournalWindow {
    */
   startOfLast(count: number, from = 0, stream?: string): number {
     // The stream's decoder reads a line's stream without parsing the data of other streams' lines.
-    const decoder = new JournalTextDecoder({ stream });
+    const decoder = this.decoderFor(stream);
     let found = 0;
     for (const [start, line] of this.linesBackwards(from)) {
       if (line.length <= 1) continue;
-      if (stream && this.decode(decoder, start, line.toString('utf8', 0, line.length - 1)) === undefined) continue;
+      // Lines of other streams, and lines that are not events, do not count.
+      if (this.decode(decoder, start, line.toString('utf8', 0, line.length - 1)) === undefined) continue;
       found += 1;
       if (found === count) return start;
     }
@@ -115,16 +131,25 @@ export class JournalWindow {
     return lines;
   }
 
-  /** The event of the line starting at `start`, and where the next line starts. */
+  /**
+   * The event of the line starting at `start`, and where the next line starts. A line that is not
+   * an event stands for none: the event is the next line's, so a search neither stops at it nor
+   * passes over the lines between it and where it should stop.
+   */
   private eventAt(start: number): { event: JournalEvent; next: number } {
-    const next = this.lineStartFrom(start + 1);
-    const line = this.read(start, next - 1).toString('utf8');
-    // An empty line reads as sequence 0 at no time, so searches pass it.
-    return { event: this.decode(this.allStreams, start, line) ?? { v: 0, seq: 0, time: '', stream: '', type: '', data: {} }, next };
+    for (let at = start; at < this.end; ) {
+      const next = this.lineStartFrom(at + 1);
+      const event = this.decode(this.allStreams, at, this.read(at, next - 1).toString('utf8'));
+      // An empty line reads as sequence 0 at no time, so searches pass it.
+      if (!this.lastDamaged) return { event: event ?? NO_EVENT, next };
+      at = next;
+    }
+    return { event: NO_EVENT, next: this.end };
   }
 
   /** The event of the line at `start` with this text, if the decoder keeps it; errors name the line. */
   private decode(decoder: JournalTextDecoder, start: number, line: string): JournalEvent | undefined {
+    this.lastDamaged = false;
     try {
       return decoder.decodeAll(line)[0];
     } catch (error) {

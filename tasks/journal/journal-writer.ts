@@ -95,7 +95,8 @@ function abandonBatch(fd: number, size: number, journal: string, error: unknown)
   return error;
 }
 
-function syncDirectory(directory: string): void {
+/** Flushes a directory's entries (a file created or renamed in it) to the disk, where the platform allows. */
+export function syncDirectory(directory: string): void {
   try {
     const fd = openSync(directory, 'r');
     try {

@@ -30,21 +30,30 @@ interface Checkpoint extends PrefixProof {
 
 /** Ids of runs whose last event leaves them running, interrupted or recovering. */
 export function unsettledOperations(journal: JournalStore): string[] {
+  const found = readUnsettled(journal);
+  // A line that is not an event was passed over: set aside, the journal is a new file to read.
+  return found.damagedLines > 0 && journal.setAsideDamage() > 0 ? readUnsettled(journal).ids : found.ids;
+}
+
+function readUnsettled(journal: JournalStore): { ids: string[]; damagedLines: number } {
   const { journal: file, operationsCheckpoint } = journal.paths;
   return withOpenJournal(file, (opened) => {
     const resume = resumeAfter<Checkpoint>(operationsCheckpoint, opened, (checkpoint) => checkpoint.format === 1 && typeof checkpoint.unsettled === 'object' && checkpoint.unsettled !== null);
     const last = new Map<string, string>(Object.entries(resume.checkpoint?.unsettled ?? {}));
     const rest = bytesFrom(opened, resume.from);
     const read = completeLines(rest, resume.from);
-    new JournalTextDecoder({ stream: OPERATIONS_STREAM }).forEach(read.text, (event) => {
+    let damagedLines = 0;
+    const decoder = new JournalTextDecoder({ stream: OPERATIONS_STREAM }).onDamaged(() => (damagedLines += 1));
+    decoder.forEach(read.text, (event) => {
       const id = event.data.id;
       if (typeof id === 'string') last.set(id, event.type);
     });
     const unsettled = [...last].filter(([, type]) => !SETTLED_OPERATION_EVENTS.has(type));
-    if (read.end - resume.from >= CHECKPOINT_AFTER_BYTES) {
+    // Not over damaged lines: setting them aside rewrites the prefix the checkpoint would hash.
+    if (damagedLines === 0 && read.end - resume.from >= CHECKPOINT_AFTER_BYTES) {
       const checkpoint: Checkpoint = { format: 1, ...proofUpTo(resume, rest, read.end), unsettled: Object.fromEntries(unsettled) };
       writeCheckpoint(operationsCheckpoint, checkpoint);
     }
-    return unsettled.map(([id]) => id);
-  }) ?? [];
+    return { ids: unsettled.map(([id]) => id), damagedLines };
+  }) ?? { ids: [], damagedLines: 0 };
 }

@@ -2,8 +2,10 @@
  * What `link` tells the user about supabase/config.toml (facts §2.5 step 7): the `[api]`, `[db]`
  * and pooler settings of the hosted project that differ from the local ones, printed as the TOML
  * tables to paste. The snippet is encoded here rather than with smol-toml because its layout is
- * the original's encoder's, byte for byte: no indentation, a blank line between top-level tables,
- * arrays as `["a", "b"]`, and the pooler copy under the quoted key `["db.pooler"]`.
+ * the original's encoder's: no indentation, a blank line between top-level tables, arrays as
+ * `["a", "b"]`. The pooler copy goes under the dotted header `[db.pooler]`, where config.toml keeps
+ * it: the original's quoted key `["db.pooler"]` names a top-level table of that name, which a
+ * pasted copy would add beside `[db]` without changing the pooler at all.
  */
 import type { ApiConfig, DbConfig, PoolerConfig } from '../project/config.types.js';
 
@@ -88,6 +90,6 @@ export function changesToml(changes: ConfigChanges): string {
     const { port, shadow_port, major_version, pooler } = changes.db;
     tables.push(tomlTable('db', [['port', port], ['shadow_port', shadow_port], ['major_version', major_version]]) + tomlTable('db.pooler', poolerEntries(pooler)));
   }
-  if (changes.pooler) tables.push(tomlTable('"db.pooler"', poolerEntries(changes.pooler)));
+  if (changes.pooler) tables.push(tomlTable('db.pooler', poolerEntries(changes.pooler)));
   return tables.join('\n');
 }

@@ -149,6 +149,11 @@ describe('domains and vanity-subdomains: the machines decide, the journal rememb
       assert.equal(got.code, 0, got.stderr);
       assert.equal(existsSync(path.join(elsewhere, 'supabase')), false);
       assert.ok(existsSync(path.join(project, '.supabase', 'hosted', 'events.jsonl')));
+      // events there lists that journal: the hostname the command observed, not "No events recorded yet."
+      const listed = await runMain(['events', '-o', 'json'], { cwd: elsewhere, env: { ...env, SUPABASE_PROJECT_ID: '' } });
+      assert.equal(listed.code, 0, listed.stderr);
+      const streams = (JSON.parse(listed.stdout) as Array<{ stream: string }>).map((event) => event.stream);
+      assert.ok(streams.includes(`custom-hostname:${REF}`), listed.stdout);
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }

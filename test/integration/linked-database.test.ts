@@ -113,6 +113,19 @@ describe('--linked database commands', function () {
     assert.equal(push.code, 0, push.stderr);
     await withUrl(remoteAsRole, async (client) => assert.equal((await client.query('select ssl from public.applied_over')).rows[0].ssl, true));
   });
+
+  it('db pull --linked records its repair of the history in migrations:linked:<ref>, as migration repair does', async () => {
+    await withUrl(remoteAsRole, (client) => client.query('create table public.pulled_from_remote (id bigint primary key)'));
+    const pull = await cli(['db', 'pull'], { env: { SUPABASE_DB_PASSWORD: PASSWORD } });
+    assert.equal(pull.code, 0, pull.stderr);
+    const version = /Repaired migration history: \[(\d{14})\] => applied/.exec(pull.stderr)?.[1];
+    assert.ok(version, pull.stderr);
+    assert.ok((await remoteVersions()).includes(version));
+    const events = await cli(['events', '--stream', `migrations:linked:${REF}`, '-o', 'json']);
+    assert.equal(events.code, 0, events.stderr);
+    const recorded = (JSON.parse(events.stdout) as Array<{ type: string; data: { version?: string } }>).filter((event) => event.data.version === version);
+    assert.deepEqual(recorded.map((event) => event.type).filter((type) => type !== 'OBSERVED'), ['MARK_APPLIED', 'ROW_INSERTED']);
+  });
 });
 
 /** Turns TLS on in a running server with a fresh self-signed certificate (a reload is enough). */

@@ -64,18 +64,31 @@ describe('supabase events', () => {
     assert.equal(run.stderr, '');
   });
 
-  it('ignores a torn last line, and reports a damaged one as a user error naming the file', async () => {
+  it('ignores a torn last line, and lists around a damaged one, which it sets aside with one warning', async () => {
     record();
     const file = JournalStore.forProject(project).paths.journal;
     appendFileSync(file, '{"v":1,"seq":5,"ti');
     assert.equal(JSON.parse((await runMain(['events', '-o', 'json'], { cwd: project, env })).stdout).length, 4);
-    appendFileSync(file, '\n');
+    appendFileSync(file, '\n{"v":1,"seq":6,"time":"2024-02-03T04:05:07.000Z","stream":"stack","type":"STOP","data":{}}\n');
+    const ctx = commandContext(project, { output: 'json' });
+    assert.equal(await runEvents(ctx), 0);
+    assert.deepEqual((JSON.parse(ctx.output.stdout) as Array<{ seq: number }>).map((event) => event.seq), [1, 2, 3, 4, 6]);
+    assert.match(ctx.output.stderr, /^Warning: line 5 of .*events\.jsonl is not an event \(.*\); set aside in .*events\.damaged\.jsonl\. [^\n]*\n$/);
+    const again = commandContext(project, { output: 'json' });
+    assert.equal(await runEvents(again), 0);
+    assert.equal(again.output.stdout, ctx.output.stdout);
+    assert.equal(again.output.stderr, '', 'named once');
+  });
+
+  it('an event of a newer format is not set aside: the listing stops with a user error', async () => {
+    record();
+    appendFileSync(JournalStore.forProject(project).paths.journal, '{"v":2,"seq":5,"time":"2024-02-03T04:05:06.789Z","stream":"stack","type":"STOP","data":{}}\n');
     // The handler is called directly: the error's class is checked by name, because under mocha the
     // test and a lazily loaded handler can hold different instances of cli/errors.ts.
     await assert.rejects(runEvents(commandContext(project, { output: 'pretty' })), (error: Error & { suggestion?: string }) => {
       assert.equal(error.name, 'UserError');
-      assert.match(error.message, /^failed to read the event journal: journal line 5 is not a valid event/);
-      assert.match(error.suggestion ?? '', /events\.jsonl is damaged/);
+      assert.match(error.message, /^failed to read the event journal: journal line 5 is not a valid event: unsupported schema version 2/);
+      assert.match(error.suggestion ?? '', /newer version of the CLI/);
       return true;
     });
   });

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MalformedLineError } from '../../machines/journal/journal-event.js';
 import { JournalStore } from '../../tasks/journal/journal-store.js';
 
 describe('journal: a torn last line', () => {
@@ -65,10 +64,18 @@ describe('journal: a torn last line', () => {
     assert.equal(journal.append([{ stream: 'stack', type: 'STOPPED' }])[0].seq, 4);
   });
 
-  it('tells a damaged line in the middle apart from a torn tail: that is an error naming the line', () => {
+  it('tells a damaged line in the middle apart from a torn tail: that one is set aside, naming its line', () => {
     three();
     appendFileSync(journal.paths.journal, 'garbage\n');
     appendFileSync(journal.paths.journal, '{"v":1,"seq":5,"time":"2024-01-01T00:00:00.000Z","stream":"stack","type":"STOPPED","data":{}}\n');
-    assert.throws(() => journal.read(), (error: unknown) => error instanceof MalformedLineError && error.lineNumber === 4);
+    appendFileSync(journal.paths.journal, '{"v":1,"seq":6,"ti');
+    const warnings: string[] = [];
+    const read = new JournalStore(journal.paths, { warn: (line) => warnings.push(line) }).read();
+    assert.deepEqual(read.events.map((event) => event.seq), [1, 2, 3, 5]);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /^Warning: line 4 of .*events\.jsonl is not an event/);
+    // The torn tail is still the torn tail: ignored, then cut off by the next append.
+    assert.ok(readFileSync(journal.paths.journal, 'utf8').endsWith('\n{"v":1,"seq":6,"ti'));
+    assert.equal(journal.append([{ stream: 'stack', type: 'START' }])[0].seq, 6);
   });
 });

@@ -12,6 +12,7 @@ import { initProject } from '../../tasks/project/init-project.js';
 import { runMain } from '../helpers/run-cli.js';
 import { HostedProject, REF, TOKEN } from '../helpers/hosted-project.js';
 import { freePort } from '../../tasks/native/port-check.js';
+import { parse as parseToml } from 'smol-toml';
 
 describe('login, link and the other platform commands', function () {
   this.timeout(30_000);
@@ -110,8 +111,11 @@ describe('login, link and the other platform commands', function () {
           result.stdout,
           'Finished supabase link.\n' +
             '[api]\nenabled = true\nport = 54321\nschemas = ["public", "storage", "graphql_public", "api"]\nextra_search_path = ["public", "extensions"]\nmax_rows = 500\n' +
-            '\n["db.pooler"]\nenabled = false\nport = 54329\npool_mode = "transaction"\ndefault_pool_size = 15\nmax_client_conn = 100\n',
+            '\n[db.pooler]\nenabled = false\nport = 54329\npool_mode = "transaction"\ndefault_pool_size = 15\nmax_client_conn = 100\n',
         );
+        // Pasted into config.toml, the snippet sets the pooler's own table (a quoted "db.pooler" key would name another one).
+        const pasted = parseToml(result.stdout.replace('Finished supabase link.\n', '')) as { db?: { pooler?: { default_pool_size?: number } } };
+        assert.equal(pasted.db?.pooler?.default_pool_size, 15);
       } finally {
         hosted.settings.postgrest = new HostedProject().settings.postgrest;
         hosted.settings.pooler.default_pool_size = 20;
