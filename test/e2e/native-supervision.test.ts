@@ -113,4 +113,18 @@ describe('native stack processes: supervision, exclusion and stop', function () 
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
   });
+
+  it('stop ends the server and the services although the project\'s whole native folder was deleted', async () => {
+    const { root, dataDir } = clusterPaths(projectId, project.env);
+    const postmaster = await readPidFile(dataDir);
+    const mail = await mailCatcherStatus(projectId, project.env);
+    assert.ok(postmaster && mail.pid);
+    rmSync(root, { recursive: true, force: true });
+    const stopped = project.run(['stop']);
+    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.equal(await isProcessAlive(postmaster.pid), false, 'the server of the deleted folder still runs');
+    assert.equal(await isProcessAlive(mail.pid), false, 'the mail catcher of the deleted folder still runs');
+    const started = project.run(['start']);
+    assert.equal(started.code, 0, started.stderr);
+  });
 });
