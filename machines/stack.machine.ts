@@ -132,7 +132,7 @@ const machine = setup({
       },
     },
     running: {
-      description: 'The stack runs; start says so and changes nothing.',
+      description: 'The stack runs; start says so and leaves it running, starting again (native runtime) any process of it that has exited.',
       initial: 'healthy',
       meta: { refusals: { START: 'supabase start is already running.' } },
       on: {

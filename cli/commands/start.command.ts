@@ -12,6 +12,9 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const result = await runStack(session, { type: 'START', ignoreHealthCheck, excluded: exclude, runtime: session.runtime.name }, exclude);
   if (result.status === 'refused') {
     if (String(result.before.snapshot.value).startsWith('running')) {
+      const { reviveStack } = await import('../stack/stack-revive.js');
+      const restarted = await reviveStack(session, (message) => ctx.io.stderr(`${message}\n`));
+      if (restarted.length > 0) ctx.io.stderr(`Started again what had exited: ${restarted.join(', ')}.\n`);
       ctx.io.stderr('supabase start is already running.\n');
       ctx.io.stderr('Run supabase status to show status of local Supabase containers.\n');
       return 0;
@@ -22,6 +25,6 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const reality = await session.runtime.reality(session.project);
   await printStatus(ctx, session.project, 'pretty', { name: session.runtime.name, running: reality.services });
   const { stackProjection } = await import('../../machines/journal/projections/stack.projection.js');
-  printUnavailable(ctx, stackProjection(session.journal.replay().fold), reality.services, reality.exited);
+  printUnavailable(ctx, stackProjection(session.journal.replay().fold), reality.services, reality.exited, reality.exitedBeside);
   return 0;
 }

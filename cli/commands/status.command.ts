@@ -19,6 +19,6 @@ export default async function run(ctx: CommandContext): Promise<number> {
   parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []);
   if (format === 'pretty') ctx.io.stderr('supabase local development setup is running.\n\n');
   await printStatus(ctx, session.project, format, { name: session.runtime.name, running: reality.services });
-  if (format === 'pretty') printUnavailable(ctx, projection, reality.services, reality.exited);
+  if (format === 'pretty') printUnavailable(ctx, projection, reality.services, reality.exited, reality.exitedBeside);
   return 0;
 }

@@ -6,13 +6,14 @@ import type { StackService } from '../../machines/service.machine.js';
 /**
  * Prints which services are unavailable on this runtime, excluded or unhealthy (as the journal
  * tells), still loading, or gone: started, by the journal's account, but their process has exited
- * (`exited`, with each one's log).
+ * (`exited`, with each one's log), and processes beside them that died (`exitedBeside`).
  */
 export function printUnavailable(
   ctx: CommandContext,
   stack: StackProjection,
   running: ReadonlySet<StackService>,
   exited: ReadonlyMap<StackService, string> = new Map(),
+  exitedBeside: ReadonlyMap<string, string> = new Map(),
 ): void {
   const services = Object.values(stack.services);
   const named = (state: string) => services.filter((service) => service.state === state).map((service) => service.name);
@@ -23,9 +24,9 @@ export function printUnavailable(
   ];
   for (const [label, names] of lines) if (names.length > 0) ctx.io.stderr(`${label}: ${names.join(', ')}\n`);
   const started = [...named('starting'), ...named('healthy')].filter((name) => !running.has(name));
-  for (const name of started.filter((service) => exited.has(service))) {
-    ctx.io.stderr(`Exited: ${name} (its log: ${exited.get(name)}). Run supabase stop, then supabase start, to start it again.\n`);
-  }
+  const gone: Array<[string, string]> = [...started.filter((service) => exited.has(service)).map((name): [string, string] => [name, exited.get(name)!]), ...exitedBeside];
+  // start on a running stack starts again what has exited (cli/stack/stack-revive.ts).
+  for (const [name, log] of gone) ctx.io.stderr(`Exited: ${name} (its log: ${log}). Run supabase start to start it again.\n`);
   // Started without waiting (postgres-meta on the native runtime) and not answering yet.
   const loading = named('starting').filter((name) => !running.has(name) && !exited.has(name));
   if (loading.length > 0) {

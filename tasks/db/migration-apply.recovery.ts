@@ -35,6 +35,10 @@ export const migrationApplyRecovery: OperationRecovery = {
       }),
     );
     if (committed) return { outcome: 'completed', verb: 'Checked', detail: `migration ${version} had committed; ${again}` };
-    return { outcome: 'rolled back', detail: again };
+    // Only the unfinished migration rolled back: the ones this command applied before it committed and stay.
+    const before = operation.done.filter((name) => name.startsWith('apply ')).length;
+    if (before === 0) return { outcome: 'rolled back', detail: again };
+    const kept = before === 1 ? 'the migration it had applied before stays applied' : `the ${before} migrations it had applied before stay applied`;
+    return { outcome: 'rolled back', verb: 'Rolled back the unfinished migration of', detail: `${kept}; ${again}` };
   },
 };

@@ -20,7 +20,8 @@ export const resetRecovery: OperationRecovery = {
     }
     const config = await environment.config();
     const version = typeof operation.params.version === 'string' ? operation.params.version : undefined;
-    await resetLocal(environment.root, config, environment.env, { step, record: (events) => void session.append(events), fold: () => session.fold }, { version });
-    return { outcome: 'completed', detail: 'the local database is recreated, migrated and seeded' };
+    const result = await resetLocal(environment.root, config, environment.env, { step, record: (events) => void session.append(events), fold: () => session.fold }, { version });
+    // Said as it went: a project without a seed file is not seeded.
+    return { outcome: 'completed', detail: `the local database is recreated, migrated${result.seeded ? ' and seeded' : '; there is no supabase/seed.sql to seed it with'}` };
   },
 };

@@ -31,6 +31,11 @@ export interface ClusterPaths {
   readyMarker: string;
   /** Held while a command starts, stops or deletes this cluster. */
   lockDir: string;
+  /**
+   * The server's pid, recorded at its launch outside PGDATA: with the data folder deleted under
+   * a running server, postmaster.pid goes with it, and stop would not find the server.
+   */
+  serverRecord: string;
 }
 
 /**
@@ -49,5 +54,6 @@ export function clusterPaths(projectId: string, env: NodeJS.ProcessEnv = process
     logFile: path.join(root, 'postgres.log'),
     readyMarker: path.join(root, 'ready.json'),
     lockDir: path.join(root, '.lock'),
+    serverRecord: path.join(root, 'postgres.pid.json'),
   };
 }

@@ -138,6 +138,7 @@ export async function start(project: NativeProject, options: NativeOptions = {})
     await ensureVaultKey(paths.dataDir, runAs);
     const server = await step('start the database server', async () => {
       const spawned = await spawnServer(bins, paths.dataDir, port, paths.logFile, runAs);
+      await writeFile(paths.serverRecord, `${JSON.stringify({ pid: spawned.pid, port })}\n`);
       options.onServerSpawned?.({ pid: spawned.pid, port });
       loadDriverSoon();
       const died = spawned.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);
@@ -200,11 +201,34 @@ async function setUpFresh(project: NativeProject, port: number, options: NativeO
   });
 }
 
-/** Stops the project's server, keeping its data. Returns whether one was running. */
-export async function stop(projectId: string, options: NativeOptions = {}): Promise<{ wasRunning: boolean }> {
+/**
+ * Stops the project's server, keeping its data. Returns whether one was running. The server is
+ * found by postmaster.pid, by the pid recorded at its launch, and by `recorded` (the pid the
+ * journal knows), each checked to be a server of this data folder: deleted under a running
+ * server, the folder takes postmaster.pid along, and the server would hold its port for ever.
+ */
+export async function stop(projectId: string, options: NativeOptions & { recorded?: readonly number[] } = {}): Promise<{ wasRunning: boolean }> {
   const paths = clusterPaths(projectId, options.env ?? process.env);
-  if (!(await exists(paths.root))) return { wasRunning: false };
-  return withProjectLock(paths.lockDir, projectId, async () => ({ wasRunning: await stopServer(paths.dataDir) }));
+  const recorded = [...(options.recorded ?? [])];
+  if (!(await exists(paths.root))) {
+    // Nothing left to lock: only a server the journal recorded can still be running.
+    return { wasRunning: await stopServer(paths.dataDir, undefined, recorded) };
+  }
+  return withProjectLock(paths.lockDir, projectId, async () => {
+    const wasRunning = await stopServer(paths.dataDir, undefined, [...recorded, ...(await recordedServer(paths))]);
+    await rm(paths.serverRecord, { force: true });
+    return { wasRunning };
+  });
+}
+
+/** The pid recorded at the server's last launch (none when unreadable). */
+async function recordedServer(paths: ClusterPaths): Promise<number[]> {
+  try {
+    const { pid } = JSON.parse(await readFile(paths.serverRecord, 'utf8')) as { pid?: unknown };
+    return typeof pid === 'number' ? [pid] : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -226,7 +250,7 @@ export async function destroyData(projectId: string, options: NativeOptions = {}
   const paths = clusterPaths(projectId, options.env ?? process.env);
   if (!(await exists(paths.root))) return { removed: false };
   await withProjectLock(paths.lockDir, projectId, async () => {
-    await stopServer(paths.dataDir);
+    await stopServer(paths.dataDir, undefined, await recordedServer(paths));
     // Everything but the lock we hold; the folder itself goes once the lock is released.
     for (const name of await readdir(paths.root)) {
       if (path.join(paths.root, name) !== paths.lockDir) await rm(path.join(paths.root, name), { recursive: true, force: true });

@@ -22,7 +22,7 @@ import { SYSTEM_PG15, type PgBinaries } from './pg-binaries.js';
 import { ownExtensions, ownExtensionsDigest, type OwnExtension } from './own-extensions.js';
 import { exists } from '../fs-exists.js';
 
-const OVERLAY_FORMAT = 2;
+const OVERLAY_FORMAT = 3;
 
 /** Where an installation keeps its control/SQL files (`<share>/extension`) and modules. */
 interface InstallLayout {
@@ -36,13 +36,18 @@ export async function withMergedExtensions(bins: PgBinaries, home: string): Prom
   // A custom folder without pg_config: we cannot tell where its files are, so it runs as it is.
   if (!layout) return bins;
   const own = await ownExtensions();
-  const extras = await Promise.all(
-    bins.extraExtensionDirs.map(async (dir) => ({ dir, files: await list(path.join(dir.share, 'extension')) })),
-  );
+  // The names in every merged folder, the system's own included: the overlay is a set of links
+  // made once, so an extension package installed (or removed) after it was built would stay
+  // invisible (or dangle) until it was deleted by hand. A changed listing is a new overlay.
+  const merged = [
+    [path.join(layout.share, 'extension'), layout.pkglib],
+    ...bins.extraExtensionDirs.map((dir) => [path.join(dir.share, 'extension'), dir.lib]),
+  ];
+  const listings = await Promise.all(merged.map((dirs) => Promise.all(dirs.map(async (dir) => [dir, await list(dir)]))));
   // A reinstalled distribution has new binaries at the same path: size and mtime tell them apart.
   const binary = await stat(bins.postgres);
   const key = createHash('sha256')
-    .update(JSON.stringify({ bin: bins.binDir, layout, size: binary.size, mtime: binary.mtimeMs, extras: extras.map(({ dir, files }) => [dir, files]), v: OVERLAY_FORMAT }))
+    .update(JSON.stringify({ bin: bins.binDir, layout, size: binary.size, mtime: binary.mtimeMs, listings, v: OVERLAY_FORMAT }))
     .update(await ownExtensionsDigest())
     .digest('hex')
     .slice(0, 16);

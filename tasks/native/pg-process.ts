@@ -123,22 +123,46 @@ export async function isProcessAlive(pid: number): Promise<boolean> {
 }
 
 /**
- * Stops the server of `dataDir`: a fast shutdown (clients disconnected, one checkpoint), then an
- * immediate one, then SIGKILL if it still runs. Returns whether a server was running.
+ * Whether `pid` is a live server of `dataDir`: its command line names the folder after -D, as
+ * spawnServer launched it (a recorded pid may since belong to anything). It still does once the
+ * folder is deleted. Without /proc (macOS) the liveness check is all there is.
  */
-export async function stopServer(dataDir: string, timeoutMs = 15_000): Promise<boolean> {
+export async function isServerOf(pid: number, dataDir: string): Promise<boolean> {
+  if (!(await isProcessAlive(pid))) return false;
+  try {
+    const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    return args.some((arg, index) => arg === '-D' && args[index + 1] === dataDir);
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/**
+ * Stops the server of `dataDir`: a fast shutdown (clients disconnected, one checkpoint), then an
+ * immediate one, then SIGKILL if it still runs. The server is the one postmaster.pid names, and
+ * any of `recorded` (pids recorded outside the folder) that is still a server of it. Returns
+ * whether a server was running.
+ */
+export async function stopServer(dataDir: string, timeoutMs = 15_000, recorded: readonly number[] = []): Promise<boolean> {
   const pidFile = await readPidFile(dataDir);
-  if (!pidFile || !(await isProcessAlive(pidFile.pid))) return false;
+  const pids = new Set<number>();
+  if (pidFile && (await isProcessAlive(pidFile.pid))) pids.add(pidFile.pid);
+  for (const pid of recorded) if (!pids.has(pid) && (await isServerOf(pid, dataDir))) pids.add(pid);
+  await Promise.all([...pids].map((pid) => stopPid(pid, timeoutMs)));
+  return pids.size > 0;
+}
+
+async function stopPid(pid: number, timeoutMs: number): Promise<void> {
   const steps: Array<[NodeJS.Signals, number]> = [['SIGINT', timeoutMs], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]];
   for (const [signal, wait] of steps) {
     try {
-      process.kill(pidFile.pid, signal);
+      process.kill(pid, signal);
     } catch {
-      return true;
+      return;
     }
-    if (await waitUntil(async () => !(await isProcessAlive(pidFile.pid)), wait)) return true;
+    if (await waitUntil(async () => !(await isProcessAlive(pid)), wait)) return;
   }
-  throw new TaskError(`failed to stop the database server (pid ${pidFile.pid})`);
+  throw new TaskError(`failed to stop the database server (pid ${pid})`);
 }
 
 /** Polls `done` every 20 ms until it is true or the time is up. */

@@ -48,6 +48,11 @@ export interface ServiceStatus {
   state: 'running' | 'unresponsive' | 'stopped';
   pid?: number;
   url?: string;
+  /**
+   * Stopped without being stopped: its pid record is still there (a stop removes it), so it was
+   * launched and has died since.
+   */
+  exited?: boolean;
 }
 
 /** A port the service needs, and the config setting (or variable) that chose it. */
@@ -199,7 +204,8 @@ function portTaken(kind: ServiceKind, needed: NeededPort): TaskError {
 /** The state of a project's service of this kind. */
 export async function serviceStatus(files: ServiceFiles, kind: ServiceKind): Promise<ServiceStatus> {
   const record = await readPidRecord(files.pidFile);
-  if (!record || !(await isOurs(record.pid, kind))) return { state: 'stopped' };
+  if (!record) return { state: 'stopped' };
+  if (!(await isOurs(record.pid, kind))) return { state: 'stopped', exited: true };
   return { state: (await kind.answers(record.url)) ? 'running' : 'unresponsive', pid: record.pid, url: record.url };
 }
 
@@ -224,7 +230,9 @@ function strays(files: ServiceFiles, kind: ServiceKind, recorded: number | undef
     const pid = Number(name);
     if (!Number.isInteger(pid) || pid === recorded || pid === process.pid) continue;
     try {
-      if (readlinkSync(`/proc/${pid}/cwd`) === files.root && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(kind.marker)) found.push(pid);
+      // A folder deleted under the process reads as `<path> (deleted)`: still ours to stop.
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if ((cwd === files.root || cwd === `${files.root} (deleted)`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(kind.marker)) found.push(pid);
     } catch {
       // Gone meanwhile, or not ours to read.
     }

@@ -31,11 +31,14 @@ export interface PgNetWorkerOptions {
   timeoutMs?: number;
 }
 
-/** Whether the project's worker process runs (connected or not), and its pid and log. */
-export async function pgNetWorkerStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<{ running: boolean; pid?: number; logFile: string }> {
+/**
+ * Whether the project's worker process runs (connected or not), its pid and log, and whether it
+ * died after its launch (`exited`: nothing stopped it, so the server's requests wait unsent).
+ */
+export async function pgNetWorkerStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<{ running: boolean; exited: boolean; pid?: number; logFile: string }> {
   const files = pgNetWorkerFiles(projectId, env);
   const status = await serviceStatus(files, KIND);
-  return { running: status.state !== 'stopped', pid: status.pid, logFile: files.logFile };
+  return { running: status.state !== 'stopped', exited: status.exited === true, pid: status.pid, logFile: files.logFile };
 }
 
 /** Stops the project's worker; true when one was running. */

@@ -39,6 +39,7 @@ export const dockerStack: StackRuntime = {
       'stack.start': {
         title: 'Starting the local stack (docker)',
         run: async (step) => {
+          reopenServices(step);
           step.record({ type: 'SERVICE_STARTING', data: { service: 'db' } });
           const result = await dockerRuntime.start(project, {
             env: project.env,
@@ -52,8 +53,6 @@ export const dockerStack: StackRuntime = {
               notice: (message) => options.onNotice?.(message),
             },
           });
-          const running = result.services.filter((service) => service.outcome !== 'excluded' && service.outcome !== 'disabled');
-          reopenServices(step, running.map((service) => service.service as StackService));
           const services: Outcome[] = result.services.map((service) => ({
             type: EVENT_BY_OUTCOME[service.outcome],
             data: { service: service.service, detail: service.reason ?? service.outcome },

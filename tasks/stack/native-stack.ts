@@ -12,9 +12,17 @@ import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
 import { reopenServices } from './service-reopen.js';
 import { NATIVE_SERVICES, nativeServiceStates, stopNativeServices } from './native-services.js';
-import { ensurePgNetWorker, launchPgNetWorker, stopPgNetWorker } from '../pg-net/pg-net-process.js';
+import { ensurePgNetWorker, launchPgNetWorker, pgNetWorkerStatus, stopPgNetWorker } from '../pg-net/pg-net-process.js';
 import type { LaunchedService } from '../native/supervised-process.js';
-import type { RuntimeReality, StackRuntime } from './stack-runtime.js';
+import { messageOf } from '../task-error.js';
+import type { Revival, RuntimeReality, StackProject, StackRuntime } from './stack-runtime.js';
+import { stackProjection, type StackProjection } from '../../machines/journal/projections/stack.projection.js';
+
+/** What status calls the pg_net worker when it has died. */
+export const PG_NET_WORKER = 'pg_net worker';
+
+/** Journal states of a service that a start launched (and a stop has not stopped since). */
+const LAUNCHED = new Set(['starting', 'healthy', 'unhealthy', 'failed']);
 
 function realityOf(status: NativeStatus): RuntimeReality {
   const running = status.state === 'running';
@@ -25,6 +33,12 @@ function realityOf(status: NativeStatus): RuntimeReality {
     dataLocation: status.dataDir,
     services: new Set<StackService>(running && status.healthy ? ['db'] : []),
   };
+}
+
+/** The server's pid as the journal recorded it when the database answered (`pid N, port P`). */
+function journalServerPid(stack: StackProjection): number[] {
+  const pid = /^pid (\d+),/.exec(stack.services.db.detail ?? '')?.[1];
+  return pid ? [Number(pid)] : [];
 }
 
 /** Stops what runs beside the database: the native services (returned when they ran) and the pg_net worker. */
@@ -46,13 +60,13 @@ export const nativeStack: StackRuntime = {
           const excluded = excludedServices(project.config, options.exclude);
           const services = NATIVE_SERVICES.filter((entry) => !excluded.has(entry.service));
           const served = new Set<StackService>(['db', ...services.map((entry) => entry.service)]);
+          reopenServices(step);
           step.record(
             STACK_SERVICES.filter((service) => !served.has(service)).map((service): Outcome => ({
               type: excluded.has(service) ? 'SERVICE_EXCLUDED' : 'SERVICE_UNAVAILABLE',
               data: { service, detail: excluded.has(service) ? 'excluded' : 'only available as a container image' },
             })),
           );
-          reopenServices(step, served);
           step.record([...served].map((service): Outcome => ({ type: 'SERVICE_STARTING', data: { service } })));
           const notice = (message: string) => options.onNotice?.(message);
           // pg_net's worker is launched with the server, so that loading it overlaps the server's start-up.
@@ -101,8 +115,9 @@ export const nativeStack: StackRuntime = {
       },
       'stack.stop': {
         title: 'Stopping the local stack',
-        run: async () => {
-          const [stopped] = await Promise.all([stopBeside(projectId, project.env), nativeRuntime.stop(projectId, runtimeOptions)]);
+        run: async (step) => {
+          const recorded = journalServerPid(stackProjection(step.fold()));
+          const [stopped] = await Promise.all([stopBeside(projectId, project.env), nativeRuntime.stop(projectId, { ...runtimeOptions, recorded })]);
           const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
           return [
             ...stopped.map((service) => ({ type: 'SERVICE_STOPPED', data: { service } })),
@@ -124,14 +139,22 @@ export const nativeStack: StackRuntime = {
 
   async reality(project) {
     const projectId = project.config.project_id;
-    const [database, services] = await Promise.all([nativeRuntime.status(projectId, project.config, { env: project.env }), nativeServiceStates(projectId, project.env)]);
+    const [database, services, worker] = await Promise.all([
+      nativeRuntime.status(projectId, project.config, { env: project.env }),
+      nativeServiceStates(projectId, project.env),
+      pgNetWorkerStatus(projectId, project.env),
+    ]);
     const reality = realityOf(database);
     return {
       ...reality,
       services: new Set([...reality.services, ...services.filter((entry) => entry.state === 'running').map((entry) => entry.service)]),
       exited: new Map(services.filter((entry) => entry.state === 'stopped').map((entry) => [entry.service, entry.logFile])),
+      // The worker ends by itself once its server is gone: only beside a running server is its end news.
+      exitedBeside: new Map(reality.running && worker.exited ? [[PG_NET_WORKER, worker.logFile]] : []),
     };
   },
+
+  revive: reviveNative,
 
   async stopById(projectId, backup, env) {
     await Promise.all([stopBeside(projectId, env), nativeRuntime.stop(projectId, { env })]);
@@ -139,3 +162,43 @@ export const nativeStack: StackRuntime = {
     return realityOf(await nativeRuntime.status(projectId, undefined, { env }));
   },
 };
+
+/**
+ * Starts again, beside a running database, each native service that the journal says was started
+ * and whose process has exited, and the pg_net worker when it has died. Each is recorded as found
+ * failed, then starting, then healthy (a background service stays starting: it has not answered
+ * yet); one that fails again is recorded failed, and the first such error is returned after the
+ * others were tried.
+ */
+async function reviveNative(project: StackProject, stack: StackProjection, notice: (message: string) => void): Promise<Revival> {
+  const projectId = project.config.project_id;
+  const revival: Revival = { restarted: [], outcomes: [] };
+  const dead = await Promise.all(
+    NATIVE_SERVICES.filter((entry) => LAUNCHED.has(stack.services[entry.service].state)).map(async (entry) => ((await entry.status(projectId, project.env)).state === 'stopped' ? entry : undefined)),
+  );
+  await Promise.all(
+    dead.map(async (entry) => {
+      if (!entry) return;
+      const { service } = entry;
+      if (stack.services[service].state !== 'failed') revival.outcomes.push({ type: 'SERVICE_FAILED', data: { service, detail: 'its process had exited' } });
+      revival.outcomes.push({ type: 'SERVICE_STARTING', data: { service } });
+      try {
+        const detail = await entry.start(project, notice);
+        if (!entry.background) revival.outcomes.push({ type: 'SERVICE_HEALTHY', data: { service, detail } });
+        revival.restarted.push(service);
+      } catch (error) {
+        revival.outcomes.push({ type: 'SERVICE_FAILED', data: { service, detail: messageOf(error) } });
+        revival.failure ??= error;
+      }
+    }),
+  );
+  const [worker, database] = await Promise.all([pgNetWorkerStatus(projectId, project.env), nativeRuntime.status(projectId, undefined, { env: project.env })]);
+  if (worker.exited && database.port !== undefined) {
+    try {
+      if (await ensurePgNetWorker({ projectId, port: database.port, env: project.env })) revival.restarted.push(PG_NET_WORKER);
+    } catch (error) {
+      revival.failure ??= error;
+    }
+  }
+  return revival;
+}

@@ -1,16 +1,17 @@
 /**
- * A service that an earlier start left out (`excluded`) or could not run (`unavailable`) accepts
- * nothing but SERVICE_STOPPED in the journal, so a later start that runs it would record its
- * SERVICE_STARTING into the void and `status` would go on calling it excluded. Such services are
- * set back to `stopped` first, just before the start says what they are now.
+ * A start says afresh what each service is, but the service machine accepts a start's events only
+ * from `stopped`: a service an earlier start left excluded, unavailable, failed or half started
+ * (a pg-meta whose start failed stays `starting`) would take this start's SERVICE_EXCLUDED or
+ * SERVICE_STARTING into the void, and `status` would go on reporting the old verdict (`Exited:
+ * pg-meta` under `-x postgres-meta`). Every such service is set back to `stopped` first, at the
+ * top of the start.
  */
 import { stackProjection } from '../../machines/journal/projections/stack.projection.js';
-import type { StackService } from '../../machines/service.machine.js';
 import type { Outcome, StepContext } from '../orchestration/orchestration-types.js';
 
-/** Records SERVICE_STOPPED for each of `starting` that an earlier start left excluded or unavailable. */
-export function reopenServices(step: Pick<StepContext, 'fold' | 'record'>, starting: Iterable<StackService>): void {
-  const services = stackProjection(step.fold()).services;
-  const stale = [...starting].filter((name) => services[name].state === 'excluded' || services[name].state === 'unavailable');
+/** Records SERVICE_STOPPED for every service the journal does not already show as stopped. */
+export function reopenServices(step: Pick<StepContext, 'fold' | 'record'>): void {
+  const services = Object.values(stackProjection(step.fold()).services);
+  const stale = services.filter((service) => service.state !== 'stopped').map((service) => service.name);
   if (stale.length > 0) step.record(stale.map((service): Outcome => ({ type: 'SERVICE_STOPPED', data: { service, detail: 'started again' } })));
 }

@@ -4,7 +4,8 @@
  */
 import type { StackService } from '../../machines/service.machine.js';
 import type { ProjectConfig } from '../project/config.types.js';
-import type { TaskPlugin } from '../orchestration/orchestration-types.js';
+import type { Outcome, TaskPlugin } from '../orchestration/orchestration-types.js';
+import type { StackProjection } from '../../machines/journal/projections/stack.projection.js';
 
 export type RuntimeName = 'native' | 'docker';
 
@@ -38,6 +39,21 @@ export interface RuntimeReality {
   services: ReadonlySet<StackService>;
   /** Services whose own process is gone (native runtime), each with its log. */
   exited?: ReadonlyMap<StackService, string>;
+  /**
+   * Processes the stack runs beside its services that died (native runtime: the pg_net worker),
+   * by the name status gives them, each with its log. Not stack services, so not in the journal.
+   */
+  exitedBeside?: ReadonlyMap<string, string>;
+}
+
+/** What a start on a running stack started again (native runtime). */
+export interface Revival {
+  /** The names started again, for the one line start prints. */
+  restarted: string[];
+  /** What the journal learns: each service found exited, started again (or failed again). */
+  outcomes: Outcome[];
+  /** The first restart that failed, after the others were tried. */
+  failure?: unknown;
 }
 
 export interface StackRuntime {
@@ -46,4 +62,9 @@ export interface StackRuntime {
   reality(project: StackProject): Promise<RuntimeReality>;
   /** Stops a project by id without its config (stop --project-id); with backup=false its data goes too. */
   stopById(projectId: string, backup: boolean, env: NodeJS.ProcessEnv): Promise<RuntimeReality>;
+  /**
+   * Starts again, on a running stack, what the journal says was started but whose process has
+   * exited (the native runtime's own processes; a container runtime restarts its own).
+   */
+  revive?(project: StackProject, stack: StackProjection, notice: (message: string) => void): Promise<Revival>;
 }

@@ -1,7 +1,9 @@
 /**
  * Recovering an interrupted start, db start or stop: whatever the start had begun is stopped
  * (a start that did not finish leaves nothing running), and a stop is carried through, with
- * --no-backup deleting the data as asked.
+ * --no-backup deleting the data as asked. A command that died after the stack had settled (a
+ * start that got it running, a stop that had not begun, or either one done) leaves nothing to do:
+ * the line then says what it had reached.
  */
 import { stackProjection } from '../../machines/journal/projections/stack.projection.js';
 import type { OperationRecovery } from '../orchestration/recovery-types.js';
@@ -14,7 +16,14 @@ export const stackRecovery: OperationRecovery = {
     const request = operation.params.event as { type?: string; backup?: boolean } | undefined;
     const stopping = request?.type === 'STOP';
     const stack = stackProjection(session.fold);
-    if (stack.state !== 'failed') return { outcome: stopping ? 'completed' : 'rolled back' };
+    // Nothing is left to do, so the line says what the command had reached, not that anything was undone.
+    if (stack.state === 'running') {
+      // The start had got the stack running (it died before recording its end), or the stop had not begun.
+      return stopping
+        ? { outcome: 'rolled back', verb: 'Checked', detail: 'it had stopped nothing, and the stack still runs (run supabase stop to stop it)' }
+        : { outcome: 'completed', verb: 'Checked', detail: 'it had started the stack, which runs' };
+    }
+    if (stack.state !== 'failed') return stopping ? { outcome: 'completed', verb: 'Checked', detail: 'it had stopped the stack' } : { outcome: 'rolled back', verb: 'Checked', detail: 'it had stopped what it started' };
     const config = await environment.config();
     const project = { root: environment.root, config, env: environment.env };
     const runtime = stack.runtime === 'docker' || stack.runtime === 'native' ? await runtimeNamed(stack.runtime) : await pickRuntime(config, environment.env);

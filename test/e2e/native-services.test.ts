@@ -89,7 +89,7 @@ describe('native postgres-meta and mail catcher, as start, status and stop show 
     assert.equal(result.code, 0, result.stderr);
     assert.doesNotMatch(result.stdout, /pg-meta URL/);
     assert.doesNotMatch(result.stderr, /Still loading/);
-    assert.match(result.stderr, /^Exited: pg-meta \(its log: .*\/pg-meta\.log\)\. Run supabase stop, then supabase start, to start it again\.$/m);
+    assert.match(result.stderr, /^Exited: pg-meta \(its log: .*\/pg-meta\.log\)\. Run supabase start to start it again\.$/m);
   });
 
   it('stop ends both: their ports no longer answer', async () => {

@@ -6,7 +6,7 @@
  * migration is inside its transaction.
  */
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { JournalStore } from '../../tasks/journal/journal-store.js';
@@ -85,5 +85,37 @@ describe('Ctrl-C and SIGTERM: cancelled cleanly, recorded, one line, reconciled 
     assert.equal(next.code, 0, next.stderr);
     assert.match(next.stderr, /^Rolled back the supabase migration up that was interrupted at "apply 20240109000000_slow\.sql"; run supabase migration up again to apply what is left\.$/m);
     assert.ok((await databaseState(project.url)).history.includes(SLOW.version));
+  });
+  it('SIGINT during db reset of a project without a seed: the next command does not say it seeded', async () => {
+    project.writeMigrations();
+    const seed = path.join(project.root, 'supabase', 'seed.sql');
+    rmSync(seed);
+    try {
+      const run = await interrupt(['db', 'reset'], 'SIGINT');
+      assert.equal(run.ended, 'SIGINT', run.stderr);
+      writeFileSync(path.join(project.root, 'supabase', 'migrations', SLOW.file), 'create table public.slow (id int);\n');
+      const next = project.run(['migration', 'list', '--local']);
+      assert.equal(next.code, 0, next.stderr);
+      assert.match(next.stderr, new RegExp(`^Finished the supabase db reset that was interrupted at "apply ${SLOW.file}"; the local database is recreated, migrated; there is no supabase/seed\\.sql to seed it with\\.$`, 'm'));
+    } finally {
+      writeFileSync(seed, 'insert into public.one values (1);\n');
+    }
+  });
+
+  it('SIGTERM during migration up after one of its migrations committed: only the unfinished one is said rolled back', async () => {
+    project.writeMigrations();
+    assert.equal(project.run(['db', 'reset']).code, 0);
+    writeFileSync(path.join(project.root, 'supabase', 'migrations', '20240108000000_fast.sql'), 'create table public.fast (id int);\n');
+    const run = await interrupt(['migration', 'up'], 'SIGTERM');
+    assert.equal(run.ended, 'SIGTERM', run.stderr);
+    writeFileSync(path.join(project.root, 'supabase', 'migrations', SLOW.file), 'create table public.slow (id int);\n');
+    const next = project.run(['migration', 'up']);
+    assert.equal(next.code, 0, next.stderr);
+    assert.match(
+      next.stderr,
+      /^Rolled back the unfinished migration of the supabase migration up that was interrupted at "apply 20240109000000_slow\.sql"; the migration it had applied before stays applied; run supabase migration up again to apply what is left\.$/m,
+    );
+    const { history } = await databaseState(project.url);
+    assert.ok(history.includes('20240108000000') && history.includes(SLOW.version), history.join(' '));
   });
 });
