@@ -5,13 +5,14 @@
  */
 import { withDatabase, withUrl } from './connect.js';
 import { dropDatabase } from './drop-database.js';
+import { endDeadSessions } from './orphan-backend.js';
 import { migrateAndSeed } from './migrate-and-seed.js';
 import type { ApplyOptions, Notice } from './migration-runner.js';
 import { unrecorded } from '../orchestration/step-runner.js';
 import { assertProjectFileKinds } from '../project/file-kind.js';
 import { MANAGED_SCHEMAS, SYSTEM_SCHEMAS, listSchemas } from './schemas.js';
 import type { SystemCatalogs } from './catalog/system-catalogs.js';
-import { TEMPLATE_DATABASE, ensureTemplateDatabase } from './template-database.js';
+import { cloneTemplate, ensureTemplateDatabase } from './template-database.js';
 import { applyProjectSettings } from '../native/project-settings.js';
 import { clusterPaths } from '../native/native-paths.js';
 import { withProjectLock } from '../native/project-lock.js';
@@ -39,9 +40,13 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
   await step('prepare the template database', () => ensureTemplateDatabase(admin));
   await withProjectLock(paths.lockDir, config.project_id, () =>
     withUrl(admin, async (client) => {
-      await step('drop database postgres', () => dropDatabase(client, 'postgres'));
-      // Raw SQL: kysely has no CREATE DATABASE.
-      await step('create database postgres', () => client.query(`CREATE DATABASE postgres TEMPLATE ${TEMPLATE_DATABASE}`));
+      await step('drop database postgres', async () => {
+        // A reset killed during its CREATE leaves that statement running on template1, where
+        // the drop below ends nothing; it would commit and make the CREATE below fail.
+        await endDeadSessions(client);
+        await dropDatabase(client, 'postgres');
+      });
+      await step('create database postgres', () => cloneTemplate(client, 'postgres'));
     }),
   );
   options.onRecreated?.();

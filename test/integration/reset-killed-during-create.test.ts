@@ -1,0 +1,93 @@
+/**
+ * The race found from outside (issue #31): a `db reset` killed during its CREATE DATABASE leaves
+ * the server backend running that statement (it sends nothing to its client until it is done, so
+ * it never learns that the client died), and the statement then commits. The next reset must end
+ * that backend and wait it out before it creates the database, or its own CREATE waits on the
+ * orphan's uncommitted row and fails with a duplicate key. The orphan is held with SIGSTOP so the
+ * race happens every time, and let go a moment after the next reset began: only the reset's
+ * pg_terminate_backend may end it (let go without that, it would commit).
+ */
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { MIGRATIONS, cliProject, databaseState, unsettled, type CliProject } from './support/cli-project.js';
+
+/** An active CREATE DATABASE postgres that has inserted its pg_database row (it has a transaction id). */
+const CREATING = `select pid from pg_stat_activity
+  where state = 'active' and query ~* '^CREATE DATABASE "?postgres"? ' and backend_xid is not null and pid <> pg_backend_pid()`;
+
+/** A client on template1, which no reset drops (the tests' own look at the server). */
+async function watcher(project: CliProject): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: project.url.replace(/\/postgres$/, '/template1'), connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  return client;
+}
+
+/** Runs `db reset` and holds its backend with SIGSTOP while that backend creates the database; null when the CREATE was too quick to catch. */
+async function holdCreate(project: CliProject, client: pg.Client): Promise<{ backend: number } | null> {
+  const child = project.spawn(['db', 'reset']);
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  let done = false;
+  void exited.then(() => { done = true; });
+  let backend: number | undefined;
+  while (!done && backend === undefined) backend = (await client.query<{ pid: number }>(CREATING)).rows[0]?.pid;
+  if (backend === undefined) return null;
+  process.kill(backend, 'SIGSTOP');
+  // Caught too late (the statement had finished between the look and the stop): let it go.
+  const still = await client.query('select 1 from pg_stat_activity where pid = $1 and state = \'active\' and backend_xid is not null', [backend]);
+  if (still.rowCount === 0) {
+    process.kill(backend, 'SIGCONT');
+    await exited;
+    return null;
+  }
+  child.kill('SIGKILL');
+  assert.equal(await exited, 'SIGKILL');
+  return { backend };
+}
+
+describe('db reset killed during CREATE DATABASE: the next reset ends the orphan first', function () {
+  this.timeout(5 * 60_000);
+  let project: CliProject;
+  let client: pg.Client | undefined;
+
+  before(async () => {
+    project = await cliProject('reset-orphan');
+    const start = project.run(['start']);
+    assert.equal(start.code, 0, start.stderr);
+    client = await watcher(project);
+  });
+  after(async () => {
+    await client?.end().catch(() => undefined);
+    project?.dispose();
+  });
+
+  it('the next reset terminates the held orphan, waits it out and succeeds', async () => {
+    let held: { backend: number } | null = null;
+    for (let attempt = 0; attempt < 8 && !held; attempt++) held = await holdCreate(project, client!);
+    assert.ok(held, 'never caught the reset inside its CREATE DATABASE');
+    const { backend } = held;
+    try {
+      const next = project.spawn(['db', 'reset']);
+      let stderr = '';
+      next.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+      const code = new Promise<number | null>((resolve) => next.once('exit', (exit) => resolve(exit)));
+      // Long enough for the next reset to reach its own CREATE (the race) before the orphan may move.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      process.kill(backend, 'SIGCONT');
+      assert.equal(await code, 0, `the next db reset failed: ${stderr}`);
+    } finally {
+      try {
+        process.kill(backend, 'SIGCONT');
+      } catch {
+        // Gone already.
+      }
+    }
+    const orphan = await client!.query('select 1 from pg_stat_activity where pid = $1', [backend]);
+    assert.equal(orphan.rowCount, 0, 'the orphan backend is still there');
+    const state = await databaseState(project.url);
+    assert.deepEqual(state.history, MIGRATIONS.map((migration) => migration.version));
+    assert.ok(state.seeded, 'the seed row is missing');
+    assert.deepEqual(unsettled(project.root), []);
+    const status = project.run(['status']);
+    assert.equal(status.code, 0, status.stderr);
+  });
+});
