@@ -8,6 +8,7 @@
  * pg_terminate_backend may end it (let go without that, it would commit).
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { MIGRATIONS, cliProject, databaseState, unsettled, type CliProject } from './support/cli-project.js';
 
@@ -15,9 +16,9 @@ import { MIGRATIONS, cliProject, databaseState, unsettled, type CliProject } fro
 const CREATING = `select pid from pg_stat_activity
   where state = 'active' and query ~* '^CREATE DATABASE "?postgres"? ' and backend_xid is not null and pid <> pg_backend_pid()`;
 
-/** A client on template1, which no reset drops (the tests' own look at the server). */
-async function watcher(project: CliProject): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: project.url.replace(/\/postgres$/, '/template1'), connectionTimeoutMillis: 5_000 });
+/** A client on template1, which no reset drops (the tests' own look at the server), named `name` if given. */
+async function watcher(project: CliProject, name?: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: project.url.replace(/\/postgres$/, '/template1'), connectionTimeoutMillis: 5_000, application_name: name });
   await client.connect();
   return client;
 }
@@ -89,5 +90,24 @@ describe('db reset killed during CREATE DATABASE: the next reset ends the orphan
     assert.deepEqual(unsettled(project.root), []);
     const status = project.run(['status']);
     assert.equal(status.code, 0, status.stderr);
+  });
+
+  it('ends the sessions of a dead command, never those of a command that still runs', async () => {
+    // This test process stands for a command that runs; a process that has exited for one that died.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const live = await watcher(project, `supabase_cli/${process.pid}`);
+    const orphan = await watcher(project, `supabase_cli/${dead}`);
+    live.on('error', () => undefined);
+    orphan.on('error', () => undefined);
+    const orphanPid = (orphan as pg.Client & { processID: number }).processID;
+    try {
+      const reset = project.run(['db', 'reset']);
+      assert.equal(reset.code, 0, reset.stderr);
+      assert.equal((await live.query('select 1 as one')).rows[0].one, 1);
+      assert.equal((await client!.query('select 1 from pg_stat_activity where pid = $1', [orphanPid])).rowCount, 0, 'the dead command\'s session is still there');
+    } finally {
+      await live.end().catch(() => undefined);
+      await orphan.end().catch(() => undefined);
+    }
   });
 });
