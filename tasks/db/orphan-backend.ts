@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import type { StatisticsViews } from './catalog/statistics-views.js';
-import { SESSION_NAME_LIKE, sessionOwner } from './session-name.js';
+import { SESSION_NAME_LIKE, isToolSession, sessionOwner } from './session-name.js';
 import { isProcessAlive } from '../journal/process-alive.js';
 import { TaskError } from '../task-error.js';
 
@@ -21,7 +21,7 @@ export async function endOrphanBackend(client: pg.Client, pid: number, timeoutMs
   const db = kyselyOn<StatisticsViews>(client);
   const session = await db.selectFrom('pg_catalog.pg_stat_activity').select('application_name').where('pid', '=', pid)
     .where('pid', '<>', sql<number>`pg_backend_pid()`).executeTakeFirst();
-  if (!session || sessionOwner(session.application_name) === undefined) return;
+  if (!session || !isToolSession(session.application_name)) return;
   await terminate(client, [pid]);
   await waitGone(client, [pid], timeoutMs);
 }

@@ -23,3 +23,11 @@ export function sessionOwner(applicationName: string): number | undefined {
   const match = NAME.exec(applicationName);
   return match ? Number(match[1]) : undefined;
 }
+
+/**
+ * Whether a session is one of this tool's, pid or not: builds before the pid was added named
+ * theirs plain `supabase_cli`, and a journal they wrote may still name such a backend to end.
+ */
+export function isToolSession(applicationName: string): boolean {
+  return applicationName === PREFIX || sessionOwner(applicationName) !== undefined;
+}
