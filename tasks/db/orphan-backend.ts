@@ -9,10 +9,13 @@ import type pg from 'pg';
 import type { StatisticsViews } from './catalog/statistics-views.js';
 import { SESSION_NAME_LIKE, isToolSession, sessionOwner } from './session-name.js';
 import { isProcessAlive } from '../journal/process-alive.js';
+import { processStartTime } from '../native/process-start.js';
 import { TaskError } from '../task-error.js';
 
 /** How long a terminated backend gets to go: it exits within milliseconds unless the system holds it. */
 const GONE_WITHIN_MS = 15_000;
+/** Clock slack between the server's session start and /proc's process start (10 ms ticks). */
+const CLOCK_SLACK_MS = 1_000;
 
 /** Terminates the backend if it is still a session of this tool, and waits until it is gone. */
 export async function endOrphanBackend(client: pg.Client, pid: number, timeoutMs = 5_000): Promise<void> {
@@ -28,20 +31,21 @@ export async function endOrphanBackend(client: pg.Client, pid: number, timeoutMs
 
 /**
  * Ends every backend, on any database of the server, that a command of this tool left behind when
- * it died (its process is gone), and waits until they are all gone. Sessions of commands that
+ * it died (its process is gone, or its pid now names a process that started later), and waits
+ * until they are all gone. Sessions of commands that
  * still run are left alone. Before a database is created or dropped: an orphan's CREATE DATABASE
  * holds the new name until it commits, and the next CREATE of that name then fails.
  */
 export async function endDeadSessions(client: pg.Client, timeoutMs = GONE_WITHIN_MS): Promise<void> {
   const { kyselyOn, sql } = await import('./kysely.js');
   const sessions = await kyselyOn<StatisticsViews>(client).selectFrom('pg_catalog.pg_stat_activity')
-    .select(['pid', 'application_name'])
+    .select(['pid', 'application_name', 'backend_start'])
     .where('application_name', 'like', SESSION_NAME_LIKE)
     .where('pid', '<>', sql<number>`pg_backend_pid()`)
     .execute();
   const orphans = sessions.filter((session) => {
     const owner = sessionOwner(session.application_name);
-    return owner !== undefined && !isProcessAlive(owner);
+    return owner !== undefined && !stillRuns(owner, session.backend_start);
   }).map((session) => session.pid);
   if (orphans.length === 0) return;
   await terminate(client, orphans);
@@ -50,6 +54,16 @@ export async function endDeadSessions(client: pg.Client, timeoutMs = GONE_WITHIN
     `failed to end the database sessions of an interrupted command: backend ${orphans.join(', ')} still runs after ${Math.round(timeoutMs / 1000)} s`,
     'Run supabase stop, then supabase start, and try again.',
   );
+}
+
+/**
+ * Whether the process that opened a session still runs: a process of that pid runs, and it had
+ * started before the session did (one that started later got the pid of a dead one).
+ */
+function stillRuns(pid: number, sessionStart: Date | null): boolean {
+  if (!isProcessAlive(pid)) return false;
+  const started = processStartTime(pid);
+  return !started || !sessionStart || started.getTime() <= sessionStart.getTime() + CLOCK_SLACK_MS;
 }
 
 async function terminate(client: pg.Client, pids: number[]): Promise<void> {

@@ -8,7 +8,7 @@
  * pg_terminate_backend may end it (let go without that, it would commit).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { MIGRATIONS, cliProject, databaseState, unsettled, type CliProject } from './support/cli-project.js';
 
@@ -107,6 +107,25 @@ describe('db reset killed during CREATE DATABASE: the next reset ends the orphan
       assert.equal((await client!.query('select 1 from pg_stat_activity where pid = $1', [orphanPid])).rowCount, 0, 'the dead command\'s session is still there');
     } finally {
       await live.end().catch(() => undefined);
+      await orphan.end().catch(() => undefined);
+    }
+  });
+
+  it('ends a dead command\'s session whose pid a later process has taken', async () => {
+    const orphan = await watcher(project, 'not yet named');
+    orphan.on('error', () => undefined);
+    const orphanPid = (orphan as pg.Client & { processID: number }).processID;
+    // A process that starts after the session: it holds the pid the session names, as a new
+    // process holds the pid of a dead command once the system has reused it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const later = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      await orphan.query(`set application_name = 'supabase_cli/${later.pid}'`);
+      const reset = project.run(['db', 'reset']);
+      assert.equal(reset.code, 0, reset.stderr);
+      assert.equal((await client!.query('select 1 from pg_stat_activity where pid = $1', [orphanPid])).rowCount, 0, 'the session of the pid\'s earlier owner is still there');
+    } finally {
+      later.kill('SIGKILL');
       await orphan.end().catch(() => undefined);
     }
   });
