@@ -3,6 +3,7 @@
  * cluster's template database (a file copy, no restart); roles are cluster-wide and survive, as
  * in the original. A remote database has its user schemas and public objects dropped instead.
  */
+import type pg from 'pg';
 import { withDatabase, withUrl } from './connect.js';
 import { dropDatabase } from './drop-database.js';
 import { endDeadSessions } from './orphan-backend.js';
@@ -46,7 +47,7 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
         await endDeadSessions(client);
         await dropDatabase(client, 'postgres');
       });
-      await step('create database postgres', () => cloneTemplate(client, 'postgres'));
+      await step('create database postgres', () => createAfresh(client));
     }),
   );
   options.onRecreated?.();
@@ -54,6 +55,23 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
     await step('apply project settings', () => applyProjectSettings(client, config));
     return migrateAndSeed(client, root, { ...options, upTo: options.version });
   });
+}
+
+/**
+ * Creates `postgres` from the template. A session that is not this tool's may have created it
+ * since the drop (its uncommitted row is invisible to DROP ... IF EXISTS, and CREATE waits on it,
+ * then fails with a duplicate key): the reset then drops that one and creates it again.
+ */
+async function createAfresh(client: pg.Client): Promise<void> {
+  try {
+    await cloneTemplate(client, 'postgres');
+  } catch (err) {
+    // 42P04: duplicate_database; 23505: the same, met on pg_database's unique index.
+    const code = (err as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw err;
+    await dropDatabase(client, 'postgres');
+    await cloneTemplate(client, 'postgres');
+  }
 }
 
 /** Drops what migrations made in `public`: every routine, table, sequence and type, and all policies. */

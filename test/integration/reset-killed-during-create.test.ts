@@ -129,4 +129,46 @@ describe('db reset killed during CREATE DATABASE: the next reset ends the orphan
       await orphan.end().catch(() => undefined);
     }
   });
+
+  it('drops and creates again a database that a session not of this tool created meanwhile', async () => {
+    // The template database is made by a first reset (a start copies a data folder instead).
+    const first = project.run(['db', 'reset']);
+    assert.equal(first.code, 0, first.stderr);
+    const foreign = await watcher(project, 'psql');
+    foreign.on('error', () => undefined);
+    let held: number | undefined;
+    try {
+      // Someone else's CREATE DATABASE postgres, held after it took the name; the reset that
+      // follows sees no database to drop and ends no session of someone else.
+      for (let attempt = 0; attempt < 8 && held === undefined; attempt++) {
+        await client!.query('drop database if exists postgres with (force)');
+        let settled = false;
+        const creating = foreign.query('create database postgres template supabase_template').catch(() => undefined).finally(() => { settled = true; });
+        const backend = (foreign as pg.Client & { processID: number }).processID;
+        while (held === undefined && !settled) {
+          if ((await client!.query('select 1 from pg_stat_activity where pid = $1 and backend_xid is not null and state = \'active\'', [backend])).rowCount) {
+            process.kill(backend, 'SIGSTOP');
+            const still = await client!.query('select 1 from pg_stat_activity where pid = $1 and state = \'active\'', [backend]);
+            if (still.rowCount) held = backend;
+            else process.kill(backend, 'SIGCONT');
+          }
+        }
+        if (held === undefined) await creating;
+      }
+      assert.ok(held !== undefined, 'never caught the CREATE DATABASE running');
+      const reset = project.spawn(['db', 'reset']);
+      let stderr = '';
+      reset.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+      const code = new Promise<number | null>((resolve) => reset.once('exit', (exit) => resolve(exit)));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      process.kill(held, 'SIGCONT');
+      assert.equal(await code, 0, `db reset failed: ${stderr}`);
+    } finally {
+      if (held !== undefined) process.kill(held, 'SIGCONT');
+      await foreign.end().catch(() => undefined);
+    }
+    const state = await databaseState(project.url);
+    assert.deepEqual(state.history, MIGRATIONS.map((migration) => migration.version));
+    assert.ok(state.seeded, 'the seed row is missing');
+  });
 });
