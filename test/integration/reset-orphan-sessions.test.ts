@@ -1,11 +1,14 @@
 /**
- * The race found from outside (issue #31): a `db reset` killed during its CREATE DATABASE leaves
- * the server backend running that statement (it sends nothing to its client until it is done, so
- * it never learns that the client died), and the statement then commits. The next reset must end
- * that backend and wait it out before it creates the database, or its own CREATE waits on the
- * orphan's uncommitted row and fails with a duplicate key. The orphan is held with SIGSTOP so the
- * race happens every time, and let go a moment after the next reset began: only the reset's
- * pg_terminate_backend may end it (let go without that, it would commit).
+ * db reset and the sessions it meets. The race found from outside (issue #31): a `db reset` killed
+ * during its CREATE DATABASE leaves the server backend running that statement (it sends nothing to
+ * its client until it is done, so it never learns that the client died), and the statement then
+ * commits. The next reset must end that backend and wait it out before it creates the database,
+ * or its own CREATE waits on the orphan's uncommitted row and fails with a duplicate key. The
+ * orphan is held with SIGSTOP so the race happens every time, and let go a moment after the next
+ * reset began: only the reset's pg_terminate_backend may end it (let go without that, it would
+ * commit). Beside it: which sessions count as a dead command's (named supabase_cli/<pid>, the
+ * process gone or the pid taken by a later one) and which are left alone, and a database that
+ * someone else's session creates meanwhile.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,7 +48,7 @@ async function holdCreate(project: CliProject, client: pg.Client): Promise<{ bac
   return { backend };
 }
 
-describe('db reset killed during CREATE DATABASE: the next reset ends the orphan first', function () {
+describe('db reset ends the sessions dead commands left, and only those', function () {
   this.timeout(5 * 60_000);
   let project: CliProject;
   let client: pg.Client | undefined;
