@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { onInterrupt } from '../orchestration/interrupts.js';
+import { sessionName } from './session-name.js';
 
 async function pgModule(): Promise<typeof pg> {
   return (await import('./pg-driver.js')).default;
@@ -38,7 +39,7 @@ export async function connect(options: ConnectOptions): Promise<pg.Client> {
     password: options.password ?? 'postgres',
     database: options.database ?? 'postgres',
     connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
-    application_name: 'supabase_cli',
+    application_name: sessionName(),
   });
   return open(client);
 }
@@ -70,7 +71,7 @@ function cancelOnInterrupt(client: pg.Client): void {
   const { host, port, user, password, database, ssl } = params;
   const forget = onInterrupt(async () => {
     const { Client } = await pgModule();
-    const admin = new Client({ host, port, user, password, database, ssl, connectionTimeoutMillis: 2_000, application_name: 'supabase_cli_cancel' });
+    const admin = new Client({ host, port, user, password, database, ssl, connectionTimeoutMillis: 2_000, application_name: sessionName('cancel') });
     admin.on('error', () => undefined);
     try {
       await admin.connect();
@@ -95,7 +96,7 @@ export async function withConnection<T>(options: ConnectOptions, work: (client: 
 /** Opens one connection to a (percent-encoded) connection string; the caller ends it. */
 export async function connectUrl(url: string, connectTimeoutMs = 10_000): Promise<pg.Client> {
   const { Client } = await pgModule();
-  return open(new Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: 'supabase_cli' }));
+  return open(new Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: sessionName() }));
 }
 
 /** Runs `work` on a fresh connection to `url` and always closes it. */

@@ -1,7 +1,7 @@
 /**
  * Finishing an interrupted `db reset`. Locally the reset is simply run again from the start (drop
- * and recreate are idempotent, and DROP ... WITH (FORCE) ends whatever the dead command left
- * connected), as soon as the database server runs. A remote database cannot be reached without
+ * and recreate are idempotent, and the dead command's sessions, on any database, are ended and
+ * waited out before either: orphan-backend.ts), as soon as the database server runs. A remote database cannot be reached without
  * its password, which is never kept, so the user is told to run the reset again.
  */
 import { nativeRuntime } from '../native/native-runtime.js';

@@ -3,15 +3,17 @@
  * cluster's template database (a file copy, no restart); roles are cluster-wide and survive, as
  * in the original. A remote database has its user schemas and public objects dropped instead.
  */
+import type pg from 'pg';
 import { withDatabase, withUrl } from './connect.js';
 import { dropDatabase } from './drop-database.js';
+import { endDeadSessions } from './orphan-backend.js';
 import { migrateAndSeed } from './migrate-and-seed.js';
 import type { ApplyOptions, Notice } from './migration-runner.js';
 import { unrecorded } from '../orchestration/step-runner.js';
 import { assertProjectFileKinds } from '../project/file-kind.js';
 import { MANAGED_SCHEMAS, SYSTEM_SCHEMAS, listSchemas } from './schemas.js';
 import type { SystemCatalogs } from './catalog/system-catalogs.js';
-import { TEMPLATE_DATABASE, ensureTemplateDatabase } from './template-database.js';
+import { cloneTemplate, ensureTemplateDatabase } from './template-database.js';
 import { applyProjectSettings } from '../native/project-settings.js';
 import { clusterPaths } from '../native/native-paths.js';
 import { withProjectLock } from '../native/project-lock.js';
@@ -39,9 +41,13 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
   await step('prepare the template database', () => ensureTemplateDatabase(admin));
   await withProjectLock(paths.lockDir, config.project_id, () =>
     withUrl(admin, async (client) => {
-      await step('drop database postgres', () => dropDatabase(client, 'postgres'));
-      // Raw SQL: kysely has no CREATE DATABASE.
-      await step('create database postgres', () => client.query(`CREATE DATABASE postgres TEMPLATE ${TEMPLATE_DATABASE}`));
+      await step('drop database postgres', async () => {
+        // A reset killed during its CREATE leaves that statement running on template1, where
+        // the drop below ends nothing; it would commit and make the CREATE below fail.
+        await endDeadSessions(client);
+        await dropDatabase(client, 'postgres');
+      });
+      await step('create database postgres', () => createAfresh(client));
     }),
   );
   options.onRecreated?.();
@@ -49,6 +55,23 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
     await step('apply project settings', () => applyProjectSettings(client, config));
     return migrateAndSeed(client, root, { ...options, upTo: options.version });
   });
+}
+
+/**
+ * Creates `postgres` from the template. A session that is not this tool's may have created it
+ * since the drop (its uncommitted row is invisible to DROP ... IF EXISTS, and CREATE waits on it,
+ * then fails with a duplicate key): the reset then drops that one and creates it again.
+ */
+async function createAfresh(client: pg.Client): Promise<void> {
+  try {
+    await cloneTemplate(client, 'postgres');
+  } catch (err) {
+    // 42P04: duplicate_database; 23505: the same, met on pg_database's unique index.
+    const code = (err as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw err;
+    await dropDatabase(client, 'postgres');
+    await cloneTemplate(client, 'postgres');
+  }
 }
 
 /** Drops what migrations made in `public`: every routine, table, sequence and type, and all policies. */

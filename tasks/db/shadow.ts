@@ -12,6 +12,7 @@ import type { SystemCatalogs } from './catalog/system-catalogs.js';
 import { kyselyOn } from './kysely.js';
 import { withDatabase, withUrl } from './connect.js';
 import { dropDatabase } from './drop-database.js';
+import { endDeadSessions } from './orphan-backend.js';
 import type { MigrationFile } from './migration-files.js';
 import { applyMigrations, type Notice } from './migration-runner.js';
 import { cloneTemplate, ensureTemplateDatabase } from './template-database.js';
@@ -36,6 +37,8 @@ export async function createShadow(hostUrl: string, migrations: MigrationFile[],
   await ensureTemplateDatabase(hostUrl);
   const name = `${PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await withUrl(hostUrl, async (client) => {
+    // A killed command's CREATE or DROP DATABASE may still run: end it before making another.
+    await endDeadSessions(client);
     await dropStaleShadows(client);
     await cloneTemplate(client, name);
   });

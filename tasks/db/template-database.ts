@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import { bootstrapDigest, nativeBootstrapScripts } from '../native/bootstrap-sql.js';
 import { withUrl, withDatabase } from './connect.js';
+import { endDeadSessions } from './orphan-backend.js';
 import { TaskError, messageOf } from '../task-error.js';
 
 /** The name of the bootstrapped template database. */
@@ -29,6 +30,8 @@ export async function ensureTemplateDatabase(adminUrl: string): Promise<void> {
   });
   if (current?.comment === digest) return;
   await withUrl(adminUrl, async (client) => {
+    // A command killed while it built the template may still be creating the build database.
+    await endDeadSessions(client);
     await client.query(`DROP DATABASE IF EXISTS ${BUILDING} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${BUILDING} TEMPLATE template0`);
   });

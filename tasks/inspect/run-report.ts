@@ -4,6 +4,7 @@
  */
 import type { Client } from 'pg';
 import pg from '../db/pg-driver.js';
+import { sessionName } from '../db/session-name.js';
 import { kyselyOn } from '../db/kysely.js';
 import type { InspectDatabase, ReportDefinition, ReportOptions } from './report-types.js';
 import { activityReports } from './activity-reports.js';
@@ -88,7 +89,7 @@ export async function runReportOn(client: Client, report: ReportDefinition, host
 export async function runReport(connectionString: string, name: string, options: ReportOptions = {}): Promise<ReportResult> {
   const report = REPORTS.get(name);
   if (!report) throw new TaskError(`unknown inspect report: ${name}`, `Use one of: ${[...REPORTS.keys()].join(', ')}.`);
-  const client = new pg.Client({ connectionString, application_name: 'supabase_cli' });
+  const client = new pg.Client({ connectionString, application_name: sessionName() });
   client.on('error', () => undefined);
   try {
     await client.connect();

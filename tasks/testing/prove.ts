@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import pg from '../db/pg-driver.js';
+import { sessionName } from '../db/session-name.js';
 import { parseTap, tapPassed, type TapSummary } from './tap-parser.js';
 import { pgEnvFromUrl } from './pg-env.js';
 import { findPsql, runWithPsql, runWithoutPsql, type FileRun } from './sql-file-runner.js';
@@ -53,7 +54,7 @@ export interface ProveReport {
 export async function prove(options: ProveOptions): Promise<ProveReport> {
   const env = options.env ?? process.env;
   const psql = options.psql === null ? undefined : (options.psql ?? (await findPsql(env)));
-  const client = new pg.Client({ connectionString: options.connectionString, application_name: 'supabase_cli' });
+  const client = new pg.Client({ connectionString: options.connectionString, application_name: sessionName() });
   client.on('error', () => undefined);
   try {
     await client.connect();

@@ -8,6 +8,7 @@ import { access, readFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
 import pg from '../db/pg-driver.js';
+import { sessionName } from '../db/session-name.js';
 import { SYSTEM_PG15 } from '../native/pg-binaries.js';
 import { TaskError } from '../task-error.js';
 import { InvalidEncodingError, decodeSql } from '../db/sql-bytes.js';
@@ -67,7 +68,7 @@ export async function runWithoutPsql(file: string, connectionString: string): Pr
       'Install the PostgreSQL client (apt-get install postgresql-client-15) so that test files can use \\i, \\ir and \\set.',
     );
   }
-  const client = new pg.Client({ connectionString, application_name: 'supabase_cli' });
+  const client = new pg.Client({ connectionString, application_name: sessionName() });
   client.on('error', () => undefined);
   let stderr = '';
   client.on('notice', (notice) => (stderr += `psql:${path.basename(file)}: ${notice.severity ?? 'NOTICE'}:  ${notice.message}\n`));

@@ -1,5 +1,6 @@
 /** Type generation end to end: connect, read the catalogue of the chosen schemas, render. */
 import pg from '../db/pg-driver.js';
+import { sessionName } from '../db/session-name.js';
 import { introspect } from './introspect.js';
 import { renderTypescript } from './render-typescript.js';
 
@@ -17,7 +18,7 @@ export async function generateTypescript(options: GenerateOptions): Promise<stri
   const client = new pg.Client({
     connectionString: options.dbUrl,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
-    application_name: 'supabase_cli_typegen',
+    application_name: sessionName('typegen'),
   });
   // An idle client whose server goes away must not crash the process.
   client.on('error', () => undefined);

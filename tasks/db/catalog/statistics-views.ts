@@ -14,6 +14,7 @@ export interface PgStatActivity {
   state: string | null;
   query: string;
   query_start: Date | null;
+  backend_start: Date | null;
 }
 
 export interface PgLocks {

@@ -41,8 +41,13 @@ export interface CliProject {
   dispose: () => void;
 }
 
-/** A new project on free ports with the standard migrations and a seed row in table `one`. */
-export async function cliProject(prefix: string): Promise<CliProject> {
+/**
+ * A new project on free ports with the standard migrations and a seed row in table `one`.
+ * `sleepSeconds` ends each migration and the seed with a pg_sleep of that long, so that a test
+ * watching the server sees each of them running.
+ */
+export async function cliProject(prefix: string, sleepSeconds = 0): Promise<CliProject> {
+  const sleep = sleepSeconds > 0 ? `select pg_sleep(${sleepSeconds});\n` : '';
   const root = await tempDir(prefix);
   const env = { ...(await nativeTestEnv()), ...(await pgMetaPortEnv()), SUPABASE_RUNTIME: 'native', SUPABASE_DEBUG: '', SUPABASE_TICKET_DIR: path.join(root, '..', `${path.basename(root)}-tickets`) };
   const run = (args: string[], extra: NodeJS.ProcessEnv = {}): CliRun => {
@@ -58,10 +63,10 @@ export async function cliProject(prefix: string): Promise<CliProject> {
   const writeMigrations = () => {
     rmSync(migrations, { recursive: true, force: true });
     mkdirSync(migrations, { recursive: true });
-    for (const { version, table } of MIGRATIONS) writeFileSync(path.join(migrations, `${version}_${table}.sql`), `create table public.${table} (id int primary key);\n`);
+    for (const { version, table } of MIGRATIONS) writeFileSync(path.join(migrations, `${version}_${table}.sql`), `create table public.${table} (id int primary key);\n${sleep}`);
   };
   writeMigrations();
-  writeFileSync(path.join(root, 'supabase', 'seed.sql'), 'insert into public.one values (1);\n');
+  writeFileSync(path.join(root, 'supabase', 'seed.sql'), `insert into public.one values (1);\n${sleep}`);
   return {
     root,
     port,
