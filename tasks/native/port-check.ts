@@ -51,9 +51,11 @@ function ephemeralPorts(): { low: number; high: number } {
 
 /** Lowest port handed out: above the well-known and most registered services' ports. */
 const FIRST_PICKED_PORT = 10_000;
-// Where the next pick starts: a random place per process, then onwards, so that one process never
-// hands out a port twice before it has gone through the whole range.
+// Where the next pick starts: a random place per process, then onwards by a stride, so that one
+// process never hands out a port twice before it has gone through the range, nor a port's
+// neighbour, which some servers take too (pg-meta's metrics listen on the port after its own).
 let nextPick: number | undefined;
+const STRIDE = 10;
 
 /**
  * A port free right now that no outgoing connection will take before its server binds it: below
@@ -66,7 +68,7 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   nextPick ??= FIRST_PICKED_PORT + Math.floor(Math.random() * span);
   for (let tries = 0; tries < 200; tries++) {
     const port = nextPick;
-    nextPick = FIRST_PICKED_PORT + ((nextPick + 1 - FIRST_PICKED_PORT) % span);
+    nextPick = FIRST_PICKED_PORT + ((nextPick + STRIDE - FIRST_PICKED_PORT) % span);
     if (!(await isPortInUse(port, host))) return port;
   }
   return osPickedPort(host);

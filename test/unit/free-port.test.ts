@@ -18,14 +18,20 @@ describe('free ports for servers that bind later', () => {
     assert.equal(new Set(ports).size, ports.length);
   });
 
+  it("are not a picked port's neighbour, which a server may take too (pg-meta's metrics)", async () => {
+    const ports: number[] = [];
+    for (let index = 0; index < 50; index++) ports.push(await freePort());
+    for (const port of ports) assert.ok(!ports.includes(port + 1), `both ${port} and ${port + 1} were handed out`);
+  });
+
   it('skip a port something listens on', async () => {
     const first = await freePort();
     const holder = net.createServer();
-    // The next pick would be first + 1: hold it, and the pick after must pass over it.
-    await new Promise<void>((resolve) => holder.listen({ port: first + 1, host: '127.0.0.1' }, resolve));
+    // The next pick would be first + 10: hold it, and the pick after must pass over it.
+    await new Promise<void>((resolve) => holder.listen({ port: first + 10, host: '127.0.0.1' }, resolve));
     try {
       const next = await freePort();
-      assert.notEqual(next, first + 1);
+      assert.notEqual(next, first + 10);
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
