@@ -127,3 +127,25 @@ create operator > (leftarg = vector, rightarg = vector, procedure = vector_gt,
 create operator class vector_ops default for type vector using btree as
   operator 1 <, operator 2 <=, operator 3 =, operator 4 >=, operator 5 >,
   function 1 vector_cmp(vector, vector);
+
+-- ivfflat: lists of vectors around k-means centers (src/ivfflat-*.c)
+
+create function ivfflathandler(internal) returns index_am_handler
+  as 'MODULE_PATHNAME' language c;
+create access method ivfflat type index handler ivfflathandler;
+comment on access method ivfflat is 'ivfflat index access method';
+
+-- Support functions: 1 ranks lists and rows; 2 present means rows and queries are normalized
+-- (cosine); 4 present means the centers are (spherical k-means, for cosine and inner product).
+create operator class vector_l2_ops default for type vector using ivfflat as
+  operator 1 <-> (vector, vector) for order by float_ops,
+  function 1 vector_l2_squared_distance(vector, vector);
+create operator class vector_ip_ops for type vector using ivfflat as
+  operator 1 <#> (vector, vector) for order by float_ops,
+  function 1 vector_negative_inner_product(vector, vector),
+  function 4 vector_norm(vector);
+create operator class vector_cosine_ops for type vector using ivfflat as
+  operator 1 <=> (vector, vector) for order by float_ops,
+  function 1 vector_negative_inner_product(vector, vector),
+  function 2 vector_norm(vector),
+  function 4 vector_norm(vector);
