@@ -149,3 +149,23 @@ create operator class vector_cosine_ops for type vector using ivfflat as
   function 1 vector_negative_inner_product(vector, vector),
   function 2 vector_norm(vector),
   function 4 vector_norm(vector);
+
+-- hnsw: a navigable small-world graph (src/hnsw-*.c)
+
+create function hnswhandler(internal) returns index_am_handler
+  as 'MODULE_PATHNAME' language c;
+create access method hnsw type index handler hnswhandler;
+comment on access method hnsw is 'hnsw index access method';
+
+-- Support functions: 1 is the distance the graph is built and searched with; 2 present means
+-- rows and queries are normalized (cosine, searched by inner product).
+create operator class vector_l2_ops for type vector using hnsw as
+  operator 1 <-> (vector, vector) for order by float_ops,
+  function 1 vector_l2_squared_distance(vector, vector);
+create operator class vector_ip_ops for type vector using hnsw as
+  operator 1 <#> (vector, vector) for order by float_ops,
+  function 1 vector_negative_inner_product(vector, vector);
+create operator class vector_cosine_ops for type vector using hnsw as
+  operator 1 <=> (vector, vector) for order by float_ops,
+  function 1 vector_negative_inner_product(vector, vector),
+  function 2 vector_norm(vector);

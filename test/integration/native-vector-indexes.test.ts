@@ -123,6 +123,74 @@ analyze items;
     });
   }
 
+  // Inner product is no metric: greedy graph search finds the largest products less surely (run
+  // to run, with the graph's random levels, from about 0.93 to 0.97 here), so its floor is lower.
+  for (const [operator, opclass, floor] of [
+    ['<->', 'vector_l2_ops', 0.95],
+    ['<=>', 'vector_cosine_ops', 0.95],
+    ['<#>', 'vector_ip_ops', 0.9],
+  ] as const) {
+    it(`hnsw (${opclass}): top-10 recall at least ${floor} at the default ef_search, and the index used`, async () => {
+      const truth = await exact(operator);
+      const found = await db(async (client) => {
+        await client.query(`create index items_hnsw on items using hnsw (embedding ${opclass})`);
+        try {
+          assert.equal((await client.query('show hnsw.ef_search')).rows[0]['hnsw.ef_search'], '40');
+          assert.match(await plan(client, operator), /Index Scan using items_hnsw on items/);
+          return await topTen(client, operator);
+        } finally {
+          await client.query('drop index items_hnsw');
+        }
+      });
+      const score = recall(found, truth);
+      assert.ok(score >= floor, `recall ${score}`);
+    });
+  }
+
+  it('hnsw: rows inserted after the build are found, and deleted rows are never returned, before or after vacuum', async () => {
+    await db(async (client) => {
+      await client.query('create table graph (id int primary key, embedding vector(3))');
+      await client.query('insert into graph select i, array[sin(i), cos(i), i * 0.001]::vector from generate_series(1, 1500) i');
+      await client.query('create index graph_embedding_idx on graph using hnsw (embedding vector_l2_ops) with (m = 8, ef_construction = 32)');
+      await client.query('insert into graph select i, array[sin(i), cos(i), i * 0.001]::vector from generate_series(1501, 3000) i');
+      await client.query('set hnsw.ef_search = 200');
+      await client.query('set enable_seqscan = off');
+      const query = "select id from graph order by embedding <-> '[0.3,-0.2,1.7]' limit 40";
+      assert.match((await client.query(`explain ${query}`)).rows.map((r) => r['QUERY PLAN']).join('\n'), /Index Scan using graph_embedding_idx/);
+      const nearest = async () => (await client.query(query)).rows.map((row) => row.id as number);
+      const scanned = async () => {
+        await client.query('set enable_indexscan = off');
+        await client.query('set enable_seqscan = on');
+        const ids = await nearest();
+        await client.query('set enable_indexscan = on');
+        await client.query('set enable_seqscan = off');
+        return ids;
+      };
+      const overlap = (a: number[], b: number[]) => a.filter((id) => b.includes(id)).length / b.length;
+      const before = await nearest();
+      assert.ok(overlap(before, await scanned()) >= 0.95, 'inserted rows are reachable');
+      assert.ok(before.some((id) => id > 1500), 'rows inserted after the build are among the answers');
+      await client.query('delete from graph where id = any($1)', [before.slice(0, 10)]);
+      const afterDelete = await nearest();
+      assert.deepEqual(afterDelete.filter((id) => before.slice(0, 10).includes(id)), []);
+      await client.query('vacuum graph');
+      await client.query('insert into graph select i, array[sin(i), cos(i), i * 0.001]::vector from generate_series(3001, 3200) i');
+      const afterVacuum = await nearest();
+      assert.deepEqual(afterVacuum.filter((id) => before.slice(0, 10).includes(id)), []);
+      assert.ok(overlap(afterVacuum, await scanned()) >= 0.95, 'the graph still leads to the nearest rows after vacuum');
+    });
+  });
+
+  it('hnsw: pgvector\'s messages for its parameters and a column without dimensions', async () => {
+    await db(async (client) => {
+      await client.query('create table params (embedding vector(2), loose vector)');
+      await assert.rejects(client.query('create index on params using hnsw (embedding vector_l2_ops) with (m = 16, ef_construction = 16)'), /^error: ef_construction must be greater than or equal to 2 \* m$/);
+      await assert.rejects(client.query('create index on params using hnsw (embedding vector_l2_ops) with (m = 1)'), /value 1 out of bounds for option "m"/);
+      await assert.rejects(client.query('create index on params using hnsw (loose vector_l2_ops)'), /^error: column does not have dimensions$/);
+      await assert.rejects(client.query('set hnsw.ef_search = 0'), /0 is outside the valid range for parameter "hnsw.ef_search" \(1 .. 1000\)/);
+    });
+  });
+
   it('ivfflat: probes = lists reads every list and answers exactly; rows inserted, deleted and vacuumed stay right', async () => {
     await db(async (client) => {
       await client.query('create table small (id int primary key, embedding vector(3))');

@@ -29,23 +29,6 @@ ivf_distance(const IvfCompare *compare, Vector *a, Vector *b)
 	return DatumGetFloat8(FunctionCall2Coll(compare->distance, compare->collation, PointerGetDatum(a), PointerGetDatum(b)));
 }
 
-Vector *
-ivf_normalized(const Vector *v)
-{
-	double		norm = 0;
-	Vector	   *result;
-
-	for (int i = 0; i < v->dim; i++)
-		norm += (double) v->x[i] * v->x[i];
-	norm = sqrt(norm);
-	if (norm == 0)
-		return NULL;
-	result = new_vector(v->dim);
-	for (int i = 0; i < v->dim; i++)
-		result->x[i] = v->x[i] / norm;
-	return result;
-}
-
 IvfMeta
 ivf_read_meta(Relation index)
 {

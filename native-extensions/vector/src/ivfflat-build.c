@@ -179,7 +179,7 @@ indexed_vector(const IvfCompare *compare, Datum value)
 {
 	Vector	   *vector = DatumGetVector(value);
 
-	return compare->normalize_rows ? ivf_normalized(vector) : vector;
+	return compare->normalize_rows ? normalized_vector(vector) : vector;
 }
 
 typedef struct BuildState

@@ -69,7 +69,7 @@ query_of(IndexScanDesc scan, const IvfCompare *compare)
 	if (!compare->normalize_rows)
 		return query;
 	/* A zero query has no direction: every distance is NaN, and rows come in list order. */
-	normalized = ivf_normalized(query);
+	normalized = normalized_vector(query);
 	return normalized ? normalized : query;
 }
 

@@ -57,8 +57,6 @@ typedef struct IvfCompare
 
 extern void ivf_compare_of(Relation index, IvfCompare *compare);
 extern double ivf_distance(const IvfCompare *compare, Vector *a, Vector *b);
-/* A copy of `v` scaled to length 1, or NULL for a zero vector (which has no direction). */
-extern Vector *ivf_normalized(const Vector *v);
 extern IvfMeta ivf_read_meta(Relation index);
 extern int	ivf_lists_option(Relation index);
 

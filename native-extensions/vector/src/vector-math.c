@@ -63,6 +63,23 @@ vector_cosine(const Vector *a, const Vector *b)
 	return 1 - similarity;
 }
 
+Vector *
+normalized_vector(const Vector *v)
+{
+	double		norm = 0;
+	Vector	   *result;
+
+	for (int i = 0; i < v->dim; i++)
+		norm += (double) v->x[i] * v->x[i];
+	norm = sqrt(norm);
+	if (norm == 0)
+		return NULL;
+	result = new_vector(v->dim);
+	for (int i = 0; i < v->dim; i++)
+		result->x[i] = v->x[i] / norm;
+	return result;
+}
+
 PG_FUNCTION_INFO_V1(l2_distance);
 Datum
 l2_distance(PG_FUNCTION_ARGS)

@@ -33,5 +33,11 @@ extern void check_element(float value);
 extern double vector_l2_squared(const Vector *a, const Vector *b);
 extern double vector_ip(const Vector *a, const Vector *b);
 extern double vector_cosine(const Vector *a, const Vector *b);
+/* A copy of `v` scaled to length 1, or NULL for a zero vector (which has no direction). */
+extern Vector *normalized_vector(const Vector *v);
+
+/* SQL-callable, named here so the indexes can recognise them and compute without fmgr. */
+extern PGDLLEXPORT Datum vector_l2_squared_distance(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum vector_negative_inner_product(PG_FUNCTION_ARGS);
 
 #endif
