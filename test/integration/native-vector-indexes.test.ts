@@ -181,6 +181,38 @@ analyze items;
     });
   });
 
+  it('hnsw: a build past maintenance_work_mem writes what it has and goes on on pages, with the same answers', async () => {
+    await db(async (client) => {
+      await client.query('create table spill (id int primary key, embedding vector(16))');
+      await client.query('insert into spill select i, (select array_agg(sin(i * d)) from generate_series(1, 16) d)::vector from generate_series(1, 6000) i');
+      await client.query("set maintenance_work_mem = '1MB'");
+      await client.query('create index spill_idx on spill using hnsw (embedding vector_l2_ops)');
+      // Every row is in the graph: the index holds as many elements as the table has rows.
+      const { rows } = await client.query("select reltuples from pg_class where relname = 'spill_idx'");
+      assert.equal(Number(rows[0].reltuples), 6000);
+      const query = 'select id from spill order by embedding <-> (select embedding from spill where id = 4321) limit 10';
+      await client.query('set enable_seqscan = off');
+      const indexed = (await client.query(query)).rows.map((row) => row.id as number);
+      await client.query('set enable_indexscan = off');
+      await client.query('set enable_seqscan = on');
+      const scanned = (await client.query(query)).rows.map((row) => row.id as number);
+      assert.equal(indexed[0], 4321);
+      assert.ok(indexed.filter((id) => scanned.includes(id)).length >= 9, `${indexed} vs ${scanned}`);
+    });
+  });
+
+  it('both indexes work on an unlogged table, whose empty index is its init fork', async () => {
+    await db(async (client) => {
+      await client.query('create unlogged table scratch (id int primary key, embedding vector(2))');
+      await client.query('create index on scratch using hnsw (embedding vector_l2_ops)');
+      await client.query('create index on scratch using ivfflat (embedding vector_l2_ops) with (lists = 1)');
+      await client.query("insert into scratch select i, array[i, -i]::vector from generate_series(1, 50) i");
+      await client.query('set enable_seqscan = off');
+      const { rows } = await client.query("select id from scratch order by embedding <-> '[10,-10]' limit 3");
+      assert.deepEqual(rows.map((row) => row.id).sort((a, b) => a - b), [9, 10, 11]);
+    });
+  });
+
   it('hnsw: pgvector\'s messages for its parameters and a column without dimensions', async () => {
     await db(async (client) => {
       await client.query('create table params (embedding vector(2), loose vector)');
