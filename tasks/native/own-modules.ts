@@ -18,8 +18,11 @@ import { exists } from '../fs-exists.js';
 /** Where Debian's postgresql-server-dev-15 puts the headers extensions are compiled against. */
 export const SERVER_HEADERS = '/usr/include/postgresql/15/server';
 
-/** An extension's compiled module, or why there is none. */
-export type OwnModule = { folder: string; file: string } | { folder: string; error: string };
+/**
+ * An extension's compiled module, or why there is none: `missing` when this machine lacks the
+ * compiler or the headers (the packages to install say it all), else the compiler's complaint.
+ */
+export type OwnModule = { folder: string; file: string } | { folder: string; error: string; missing: boolean };
 
 /**
  * Compiles (or finds already compiled) the module of every extension that has C sources.
@@ -35,7 +38,7 @@ export async function ownModules(own: OwnExtension[], home: string, env: NodeJS.
     // pg_config.h carries the exact server version and build options the module must match.
     version = await readFile(path.join(headers, 'pg_config.h'));
   } catch {
-    return withSources.map(({ folder }) => ({ folder, error: `PostgreSQL 15's server headers are not in ${headers}` }));
+    return withSources.map(({ folder }) => ({ folder, error: `PostgreSQL 15's server headers are not in ${headers}`, missing: true }));
   }
   return Promise.all(withSources.map((extension) => buildModule(extension, { headers, compiler, version }, home)));
 }
@@ -69,14 +72,14 @@ async function buildModule(extension: OwnExtension, toolchain: Toolchain, home: 
     return { folder: extension.folder, file };
   } catch (err) {
     await rm(partial, { force: true });
-    return { folder: extension.folder, error: compileFailure(err, toolchain.compiler) };
+    return { folder: extension.folder, ...compileFailure(err, toolchain.compiler) };
   }
 }
 
 /** The compiler's own words, or that it is missing. */
-function compileFailure(err: unknown, compiler: string): string {
+function compileFailure(err: unknown, compiler: string): { error: string; missing: boolean } {
   const failure = err as NodeJS.ErrnoException & { stderr?: string };
-  if (failure.code === 'ENOENT') return `no C compiler (${compiler}) on this machine`;
+  if (failure.code === 'ENOENT') return { error: `no C compiler (${compiler}) on this machine`, missing: true };
   const firstError = (failure.stderr ?? '').split('\n').find((line) => /error/i.test(line));
-  return `${compiler} failed: ${(firstError ?? failure.message).trim()}`;
+  return { error: `${compiler} failed: ${(firstError ?? failure.message).trim()}`, missing: false };
 }

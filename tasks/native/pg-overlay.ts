@@ -34,12 +34,24 @@ interface InstallLayout {
 }
 
 /** Returns binaries whose extension folder is the union of theirs, the extra ones and ours. */
-export async function withMergedExtensions(bins: PgBinaries, home: string, env: NodeJS.ProcessEnv = process.env): Promise<PgBinaries> {
+export async function withMergedExtensions(
+  bins: PgBinaries,
+  home: string,
+  env: NodeJS.ProcessEnv = process.env,
+  notice: (message: string) => void = () => undefined,
+): Promise<PgBinaries> {
   const layout = await layoutOf(bins);
   // A custom folder without pg_config: we cannot tell where its files are, so it runs as it is.
   if (!layout) return bins;
   const modules = await ownModules(await ownExtensions(), home, env);
   const unbuilt = new Set(modules.flatMap((module) => ('error' in module ? [module.folder] : [])));
+  for (const module of modules) {
+    // A machine without the tools hears of it when a project creates the extension (sql-error.ts);
+    // a compiler that refuses our sources is a fault worth saying at once, in its own words.
+    if ('error' in module && !module.missing) {
+      notice(`native-extensions/${module.folder} could not be compiled (${module.error}): create extension ${module.folder} fails until it is.`);
+    }
+  }
   const own = (await ownExtensions()).filter((extension) => !unbuilt.has(extension.folder));
   // The names in every merged folder, the system's own included: the overlay is a set of links
   // made once, so an extension package installed (or removed) after it was built would stay

@@ -61,9 +61,28 @@ describe('native runtime vector module build', function () {
 
   it('says what is missing without a compiler or without the headers', async () => {
     const [noCompiler] = await ownModules([vector], await home(), { ...process.env, CC: '/nonexistent/cc' });
-    assert.deepEqual(noCompiler, { folder: 'vector', error: 'no C compiler (/nonexistent/cc) on this machine' });
+    assert.deepEqual(noCompiler, { folder: 'vector', error: 'no C compiler (/nonexistent/cc) on this machine', missing: true });
     const [noHeaders] = await ownModules([vector], await home(), { ...process.env, SUPABASE_NATIVE_PG_HEADERS: '/nonexistent/server' });
-    assert.deepEqual(noHeaders, { folder: 'vector', error: "PostgreSQL 15's server headers are not in /nonexistent/server" });
+    assert.deepEqual(noHeaders, { folder: 'vector', error: "PostgreSQL 15's server headers are not in /nonexistent/server", missing: true });
+  });
+
+  it('a compiler that refuses the sources is said at start, in its words, and the stack still starts', async () => {
+    // A compiler that exists and fails: `false` stands for one that rejects what it is given.
+    const [refused] = await ownModules([vector], await home(), { ...process.env, CC: 'false' });
+    assert.ok(refused && 'error' in refused && !refused.missing && /^false failed: /.test(refused.error), JSON.stringify(refused));
+    const env = await nativeTestEnv({ SUPABASE_NATIVE_POSTGRES: 'system', CC: 'false' });
+    const root = await home();
+    await initProject(root);
+    const { config } = (await loadConfig(root, { env })) as { config: ProjectConfig };
+    config.db.port = await freePort();
+    const notices: string[] = [];
+    try {
+      await nativeRuntime.start({ root, config }, { env, reporter: { notice: (message) => notices.push(message) } });
+      assert.deepEqual(notices.filter((line) => /native-extensions\/vector/.test(line)).length, 1, notices.join('\n'));
+      assert.match(notices.join('\n'), /native-extensions\/vector could not be compiled \(false failed: .*\): create extension vector fails until it is\./);
+    } finally {
+      await nativeRuntime.destroyData(config.project_id, { env }).catch(() => undefined);
+    }
   });
 
   it('a project creating vector where it cannot be compiled stops with the two packages to install', async () => {
