@@ -243,3 +243,39 @@ rollback;
     assert.equal(report.tests, 6, output);
   });
 });
+
+describe('native runtime vector extension with the embedded binaries', function () {
+  this.timeout(180_000);
+
+  it('the module built against the system headers loads into the embedded server, indexes included', async function () {
+    requireCommand(this, 'gcc', ['--version'], 'apt-get install gcc');
+    requireServerHeaders(this);
+    const env = await nativeTestEnv({ SUPABASE_NATIVE_POSTGRES: 'embedded' });
+    const root = await tempDir('native-vector-embedded');
+    await initProject(root);
+    await mkdir(path.join(root, 'supabase', 'migrations'), { recursive: true });
+    await writeFile(
+      path.join(root, 'supabase', 'migrations', '20240101000000_vector.sql'),
+      `create extension vector with schema extensions;
+create table t (id int primary key, e extensions.vector(3));
+insert into t select i, array[i, 1, 2] from generate_series(1, 100) i;
+create index on t using hnsw (e extensions.vector_l2_ops);
+`,
+    );
+    const { config } = (await loadConfig(root, { env })) as { config: ProjectConfig };
+    config.db.port = await freePort();
+    try {
+      await nativeRuntime.start({ root, config }, { env });
+      const row = await withConnection({ port: config.db.port }, async (client) => {
+        await client.query('set enable_seqscan = off');
+        return (await client.query("select version() as version, array(select id from t order by e operator(extensions.<->) '[5,1,2]' limit 3) as ids")).rows[0];
+      });
+      // The embedded distribution says who compiled it; Debian's server says Debian.
+      assert.doesNotMatch(String(row.version), /Debian/);
+      assert.deepEqual(row.ids, [5, 6, 4]);
+    } finally {
+      await nativeRuntime.destroyData(config.project_id, { env }).catch(() => undefined);
+      await removeDir(root);
+    }
+  });
+});
