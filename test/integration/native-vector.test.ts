@@ -268,7 +268,7 @@ create index on t using hnsw (e extensions.vector_l2_ops);
       await nativeRuntime.start({ root, config }, { env });
       const row = await withConnection({ port: config.db.port }, async (client) => {
         await client.query('set enable_seqscan = off');
-        return (await client.query("select version() as version, array(select id from t order by e operator(extensions.<->) '[5,1,2]' limit 3) as ids")).rows[0];
+        return (await client.query("select version() as version, array(select id from t order by e operator(extensions.<->) '[5.1,1,2]' limit 3) as ids")).rows[0];
       });
       // The embedded distribution says who compiled it; Debian's server says Debian.
       assert.doesNotMatch(String(row.version), /Debian/);
