@@ -55,10 +55,27 @@ describe('native runtime vector extension', function () {
     await initProject(root);
     await mkdir(path.join(root, 'supabase', 'migrations'), { recursive: true });
     await writeFile(path.join(root, 'supabase', 'migrations', '20240101000000_vector.sql'), 'create extension if not exists vector with schema extensions;\n');
+    // The AI & Vectors guide's schema, as projects copy it: the type and operators found through
+    // the search_path, a match function, and an index made while the table is still empty.
+    await writeFile(
+      path.join(root, 'supabase', 'migrations', '20240101000001_documents.sql'),
+      `create table documents (id bigserial primary key, content text not null, embedding vector(3));
+create or replace function match_documents(query_embedding vector(3), match_threshold float, match_count int)
+returns table (id bigint, content text, similarity float) language sql stable as $$
+  select documents.id, documents.content, 1 - (documents.embedding <=> query_embedding) as similarity
+  from documents
+  where 1 - (documents.embedding <=> query_embedding) > match_threshold
+  order by (documents.embedding <=> query_embedding) asc
+  limit least(match_count, 200);
+$$;
+create index on documents using hnsw (embedding vector_cosine_ops);
+create index on documents using ivfflat (embedding vector_cosine_ops) with (lists = 100);
+`,
+    );
     ({ config } = await loadConfig(root, { env }));
     config.db.port = await freePort();
     const started = await nativeRuntime.start({ root, config }, { env });
-    assert.equal(started.migrations?.applied.length, 1);
+    assert.equal(started.migrations?.applied.length, 2);
   });
   after(async () => {
     if (config) await nativeRuntime.destroyData(config.project_id, { env }).catch(() => undefined);
@@ -210,6 +227,14 @@ describe('native runtime vector extension', function () {
     assert.equal(await failure("select avg(v) from unnest(array['[1,2]','[1,2,3]']::vector[]) v"), 'expected 2 dimensions, not 3');
   });
 
+  it('runs the guide\'s match_documents over its indexes', async () => {
+    const rows = await db(async (client) => {
+      await client.query("insert into documents (content, embedding) values ('north', '[0,1,0]'), ('north-east', '[1,1,0]'), ('south', '[0,-1,0]')");
+      return (await client.query("select content, round(similarity::numeric, 4)::float as similarity from match_documents('[0,2,0]', 0.5, 10)")).rows;
+    });
+    assert.deepEqual(rows, [{ content: 'north', similarity: 1 }, { content: 'north-east', similarity: 0.7071 }]);
+  });
+
   it('passes a pgTAP suite through the runner test db uses', async () => {
     const tests = path.join(root, 'supabase', 'tests');
     await mkdir(tests, { recursive: true });
@@ -218,14 +243,14 @@ describe('native runtime vector extension', function () {
       file,
       `begin;
 select plan(6);
-create table documents (id bigint primary key, embedding extensions.vector(3));
-insert into documents values (1, '[1,0,0]'), (2, '[0,1,0]'), (3, '[0.9,0.1,0]');
-select results_eq($$select id from documents order by embedding operator(extensions.<->) '[1,0,0]' limit 2$$, array[1::bigint, 3], 'nearest by l2');
-select results_eq($$select id from documents order by embedding operator(extensions.<=>) '[0,1,0]' limit 1$$, array[2::bigint], 'nearest by cosine');
+create table notes (id bigint primary key, embedding extensions.vector(3));
+insert into notes values (1, '[1,0,0]'), (2, '[0,1,0]'), (3, '[0.9,0.1,0]');
+select results_eq($$select id from notes order by embedding operator(extensions.<->) '[1,0,0]' limit 2$$, array[1::bigint, 3], 'nearest by l2');
+select results_eq($$select id from notes order by embedding operator(extensions.<=>) '[0,1,0]' limit 1$$, array[2::bigint], 'nearest by cosine');
 select is(extensions.vector_dims('[1,2,3]'), 3, 'vector_dims');
 select is(extensions.l2_distance('[0,0]', '[3,4]'), 5::float8, 'l2_distance');
-select throws_ok($$insert into documents values (4, '[1,2]')$$, '22000', 'expected 3 dimensions, not 2', 'the typmod is checked');
-select is((select extensions.avg(embedding)::text from documents), '[0.6333333,0.36666667,0]', 'avg');
+select throws_ok($$insert into notes values (4, '[1,2]')$$, '22000', 'expected 3 dimensions, not 2', 'the typmod is checked');
+select is((select extensions.avg(embedding)::text from notes), '[0.6333333,0.36666667,0]', 'avg');
 select * from finish();
 rollback;
 `,
