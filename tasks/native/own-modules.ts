@@ -78,8 +78,9 @@ async function buildModule(extension: OwnExtension, toolchain: Toolchain, home: 
 
 /** The compiler's own words, or that it is missing. */
 function compileFailure(err: unknown, compiler: string): { error: string; missing: boolean } {
-  const failure = err as NodeJS.ErrnoException & { stderr?: string };
+  const failure = err as Omit<NodeJS.ErrnoException, 'code'> & { code?: string | number; stderr?: string };
   if (failure.code === 'ENOENT') return { error: `no C compiler (${compiler}) on this machine`, missing: true };
+  // Its first error line says what is wrong; the command line (with a temporary path) would not.
   const firstError = (failure.stderr ?? '').split('\n').find((line) => /error/i.test(line));
-  return { error: `${compiler} failed: ${(firstError ?? failure.message).trim()}`, missing: false };
+  return { error: `${compiler} failed: ${firstError?.trim() ?? `exit code ${String(failure.code ?? 'unknown')}`}`, missing: false };
 }

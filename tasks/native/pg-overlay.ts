@@ -65,7 +65,7 @@ export async function withMergedExtensions(
   const binary = await stat(bins.postgres);
   const key = createHash('sha256')
     // The modules' paths name their build: a module built at last (a compiler installed since) is a new overlay.
-    .update(JSON.stringify({ bin: bins.binDir, layout, size: binary.size, mtime: binary.mtimeMs, listings, modules, v: OVERLAY_FORMAT }))
+    .update(JSON.stringify({ bin: bins.binDir, layout, size: binary.size, mtime: binary.mtimeMs, listings, modules: modules.map(moduleKey), v: OVERLAY_FORMAT }))
     .update(await ownExtensionsDigest())
     .digest('hex')
     .slice(0, 16);
@@ -79,6 +79,11 @@ export async function withMergedExtensions(
   }
   const pkglibDir = path.join(target, path.relative(root, layout.pkglib));
   return { ...bins, binDir, postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb'), pkglibDir };
+}
+
+/** What of a module decides the overlay: its build's path, or that it has none (not why: a message may vary). */
+function moduleKey(module: OwnModule): string {
+  return 'file' in module ? module.file : `${module.folder}: not built`;
 }
 
 /** The share and module folders of the binaries' installation. */
