@@ -68,9 +68,21 @@ const DEBIAN_PACKAGES: Readonly<Record<string, string>> = {
   pg_partman: 'postgresql-15-partman',
 };
 
+/**
+ * Our extensions written in C (native-extensions/<name>/src): they are missing only where the
+ * native runtime could not compile them.
+ */
+const COMPILED_HERE: ReadonlySet<string> = new Set(['vector']);
+
+/** The Debian packages that give a machine what tasks/native/own-modules.ts needs to compile them. */
+const BUILD_PACKAGES = 'gcc postgresql-server-dev-15';
+
 /** The suggestion for a missing extension on the native runtime: the package when there is one. */
 export function missingExtensionSuggestion(name: string): string {
   const docker = 'run the stack on Docker (SUPABASE_RUNTIME=docker), whose database image ships the platform\'s extensions';
+  if (COMPILED_HERE.has(name)) {
+    return `The native runtime compiles "${name}" on this machine and needs a C compiler and PostgreSQL 15's server headers: install them with apt-get install ${BUILD_PACKAGES}, or ${docker}.`;
+  }
   const debian = DEBIAN_PACKAGES[name];
   return debian
     ? `Install it with apt-get install ${debian}, or ${docker}.`

@@ -123,7 +123,7 @@ export async function start(project: NativeProject, options: NativeOptions = {})
     // Independent checks, asked at once: the server's launch waits on all of them.
     const [, bins, runAs] = await Promise.all([
       assertPortFree(port, env),
-      findPgBinaries(env).then((found) => withMergedExtensions(found, home)),
+      findPgBinaries(env).then((found) => withMergedExtensions(found, home, env, (message) => options.reporter?.notice?.(message))),
       serviceUser(env),
     ]);
     const step = options.step ?? unrecorded;

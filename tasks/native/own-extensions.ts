@@ -4,6 +4,7 @@
  * native runtime where Debian has no package (http, pgjwt, supabase_vault, ...). The native
  * server gets them through the overlay install (pg-overlay.ts) whatever the source of its
  * binaries. The docker runtime never sees them: its database image has the platform's builds.
+ * A folder with a `src/` of C sources (vector) also has a module, which own-modules.ts compiles.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -16,6 +17,8 @@ export interface OwnExtension {
   folder: string;
   /** Its files to install into the server's extension folder: `*.control` and `*.sql`. */
   files: Array<{ name: string; path: string }>;
+  /** The C sources and headers of its module (`src/*.c`, `src/*.h`), when it has one. */
+  sources: Array<{ name: string; path: string }>;
 }
 
 let cached: Promise<OwnExtension[]> | undefined;
@@ -28,7 +31,13 @@ export function ownExtensions(): Promise<OwnExtension[]> {
     return Promise.all(
       folders.map(async (folder) => {
         const names = (await readdir(path.join(root, folder))).filter((name) => name.endsWith('.control') || name.endsWith('.sql')).sort();
-        return { folder, files: names.map((name) => ({ name, path: path.join(root, folder, name) })) };
+        const src = path.join(root, folder, 'src');
+        const sources = (await readdir(src).catch(() => [] as string[])).filter((name) => name.endsWith('.c') || name.endsWith('.h')).sort();
+        return {
+          folder,
+          files: names.map((name) => ({ name, path: path.join(root, folder, name) })),
+          sources: sources.map((name) => ({ name, path: path.join(src, name) })),
+        };
       }),
     );
   })();
@@ -39,7 +48,7 @@ export function ownExtensions(): Promise<OwnExtension[]> {
 export async function ownExtensionsDigest(): Promise<string> {
   const hash = createHash('sha256');
   for (const extension of await ownExtensions()) {
-    for (const file of extension.files) hash.update(file.name).update('\0').update(await readFile(file.path)).update('\0');
+    for (const file of [...extension.files, ...extension.sources]) hash.update(file.name).update('\0').update(await readFile(file.path)).update('\0');
   }
   return hash.digest('hex');
 }

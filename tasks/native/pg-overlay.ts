@@ -11,7 +11,9 @@
  * when a real build of it is installed.
  *
  * Our extension files are copied rather than linked: the server may run as another user that
- * cannot read the folder this package is installed in (under /root, say).
+ * cannot read the folder this package is installed in (under /root, say). So are the modules of
+ * those written in C (own-modules.ts compiles them); one whose module could not be built is left
+ * out whole, so that `create extension` says it is missing rather than failing to load it.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,6 +22,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { SYSTEM_PG15, type PgBinaries } from './pg-binaries.js';
 import { ownExtensions, ownExtensionsDigest, type OwnExtension } from './own-extensions.js';
+import { ownModules, type OwnModule } from './own-modules.js';
 import { exists } from '../fs-exists.js';
 
 const OVERLAY_FORMAT = 3;
@@ -31,11 +34,25 @@ interface InstallLayout {
 }
 
 /** Returns binaries whose extension folder is the union of theirs, the extra ones and ours. */
-export async function withMergedExtensions(bins: PgBinaries, home: string): Promise<PgBinaries> {
+export async function withMergedExtensions(
+  bins: PgBinaries,
+  home: string,
+  env: NodeJS.ProcessEnv = process.env,
+  notice: (message: string) => void = () => undefined,
+): Promise<PgBinaries> {
   const layout = await layoutOf(bins);
   // A custom folder without pg_config: we cannot tell where its files are, so it runs as it is.
   if (!layout) return bins;
-  const own = await ownExtensions();
+  const modules = await ownModules(await ownExtensions(), home, env);
+  const unbuilt = new Set(modules.flatMap((module) => ('error' in module ? [module.folder] : [])));
+  for (const module of modules) {
+    // A machine without the tools hears of it when a project creates the extension (sql-error.ts);
+    // a compiler that refuses our sources is a fault worth saying at once, in its own words.
+    if ('error' in module && !module.missing) {
+      notice(`native-extensions/${module.folder} could not be compiled (${module.error}): create extension ${module.folder} fails until it is.`);
+    }
+  }
+  const own = (await ownExtensions()).filter((extension) => !unbuilt.has(extension.folder));
   // The names in every merged folder, the system's own included: the overlay is a set of links
   // made once, so an extension package installed (or removed) after it was built would stay
   // invisible (or dangle) until it was deleted by hand. A changed listing is a new overlay.
@@ -47,7 +64,8 @@ export async function withMergedExtensions(bins: PgBinaries, home: string): Prom
   // A reinstalled distribution has new binaries at the same path: size and mtime tell them apart.
   const binary = await stat(bins.postgres);
   const key = createHash('sha256')
-    .update(JSON.stringify({ bin: bins.binDir, layout, size: binary.size, mtime: binary.mtimeMs, listings, v: OVERLAY_FORMAT }))
+    // The modules' paths name their build: a module built at last (a compiler installed since) is a new overlay.
+    .update(JSON.stringify({ bin: bins.binDir, layout, size: binary.size, mtime: binary.mtimeMs, listings, modules: modules.map(moduleKey), v: OVERLAY_FORMAT }))
     .update(await ownExtensionsDigest())
     .digest('hex')
     .slice(0, 16);
@@ -57,10 +75,15 @@ export async function withMergedExtensions(bins: PgBinaries, home: string): Prom
   const root = commonRoot([bins.binDir, layout.share, layout.pkglib]);
   const binDir = path.join(target, path.relative(root, bins.binDir));
   if (!(await exists(path.join(binDir, 'postgres')))) {
-    await build({ root, binDir: bins.binDir, layout, extras: bins.extraExtensionDirs, own }, target);
+    await build({ root, binDir: bins.binDir, layout, extras: bins.extraExtensionDirs, own, modules }, target);
   }
   const pkglibDir = path.join(target, path.relative(root, layout.pkglib));
   return { ...bins, binDir, postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb'), pkglibDir };
+}
+
+/** What of a module decides the overlay: its build's path, or that it has none (not why: a message may vary). */
+function moduleKey(module: OwnModule): string {
+  return 'file' in module ? module.file : `${module.folder}: not built`;
 }
 
 /** The share and module folders of the binaries' installation. */
@@ -83,6 +106,7 @@ interface BuildPlan {
   layout: InstallLayout;
   extras: PgBinaries['extraExtensionDirs'];
   own: OwnExtension[];
+  modules: OwnModule[];
 }
 
 async function build(plan: BuildPlan, target: string): Promise<void> {
@@ -91,7 +115,13 @@ async function build(plan: BuildPlan, target: string): Promise<void> {
   const rel = (dir: string): string => path.relative(plan.root, dir);
   const special = new Map<string, (to: string) => Promise<void>>([
     [rel(plan.binDir), (to) => hardLinkAll(plan.binDir, to)],
-    [rel(plan.layout.pkglib), (to) => mergeInto(to, [plan.layout.pkglib, ...plan.extras.map((e) => e.lib)])],
+    [
+      rel(plan.layout.pkglib),
+      async (to) => {
+        await mergeInto(to, [plan.layout.pkglib, ...plan.extras.map((e) => e.lib)]);
+        await addOwnModules(to, plan.modules);
+      },
+    ],
     [
       rel(path.join(plan.layout.share, 'extension')),
       async (to) => {
@@ -158,6 +188,16 @@ async function addOwn(to: string, own: OwnExtension[]): Promise<void> {
       await copyFile(file.path, path.join(to, file.name));
       await chmod(path.join(to, file.name), 0o644);
     }
+  }
+}
+
+/** Copies in the modules that were built, each unless a module of that name is installed already. */
+async function addOwnModules(to: string, modules: OwnModule[]): Promise<void> {
+  const present = new Set(await list(to));
+  for (const module of modules) {
+    if (!('file' in module) || present.has(path.basename(module.file))) continue;
+    await copyFile(module.file, path.join(to, path.basename(module.file)));
+    await chmod(path.join(to, path.basename(module.file)), 0o755);
   }
 }
 

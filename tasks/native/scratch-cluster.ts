@@ -28,7 +28,7 @@ export interface ScratchCluster {
 /** Starts a scratch cluster; the caller must discard it. */
 export async function startScratchCluster(env: NodeJS.ProcessEnv = process.env): Promise<ScratchCluster> {
   const home = nativeHome(env);
-  const bins = await withMergedExtensions(await findPgBinaries(env), home);
+  const bins = await withMergedExtensions(await findPgBinaries(env), home, env);
   const runAs = await serviceUser(env);
   const template = await ensureTemplate(bins, runAs, home);
   const scratchRoot = path.join(home, '.scratch');

@@ -10,7 +10,11 @@ describe('a missing extension is named, with a fix that can work', () => {
 
   it('offers the Debian package only when one exists, and the docker runtime always', () => {
     assert.match(missingExtensionSuggestion('pg_cron'), /^Install it with apt-get install postgresql-15-cron, or run the stack on Docker/);
-    assert.match(missingExtensionSuggestion('vector'), /^"vector" has no PostgreSQL 15 package for this machine: run the stack on Docker/);
+    assert.match(missingExtensionSuggestion('pgroonga'), /^"pgroonga" has no PostgreSQL 15 package for this machine: run the stack on Docker/);
+  });
+
+  it('names the compiler and headers packages for the extension the native runtime compiles', () => {
+    assert.match(missingExtensionSuggestion('vector'), /apt-get install gcc postgresql-server-dev-15, or run the stack on Docker/);
   });
 
   it('says it once, whichever way the server words it', () => {
