@@ -19,7 +19,7 @@ import { dockerRuntime, type DockerProject, type DockerStartOptions } from '../.
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
 import { runCli } from '../helpers/run-cli.js';
 import { podmanOrSkip, type PodmanService } from './support/podman-service.js';
-import { ensureBusyboxBase, ensurePostgresImage, ensureStandInImage } from './support/podman-images.js';
+import { ensureBusyboxBase, ensurePostgresImage, ensureServiceMigrationImages, ensureStandInImage } from './support/podman-images.js';
 
 /** Services without a stand-in image; excluding them also proves they are never pulled. */
 const NO_STAND_IN = ['realtime', 'storage-api', 'imgproxy', 'postgrest', 'postgres-meta', 'studio', 'edge-runtime'];
@@ -41,7 +41,7 @@ describe('docker runtime (podman)', function () {
     await ensureBusyboxBase(docker, podman);
     await ensurePostgresImage(docker, registryImage(IMAGES.pg15, env));
     await ensureStandInImage(docker, registryImage('library/kong:2.8.1', env), [8000, 8088]);
-    await ensureStandInImage(docker, registryImage(IMAGES.auth, env), [9999]);
+    await ensureServiceMigrationImages(docker, { auth: registryImage(IMAGES.auth, env), storage: registryImage(IMAGES.storage, env) });
     await ensureStandInImage(docker, registryImage('inbucket/inbucket:3.0.3', env), [9000, 2500, 1100]);
     // Deliberately listening on the wrong port: studio never becomes ready.
     await ensureStandInImage(docker, registryImage('supabase/studio:20240205-b145c86', env), [3999]);
@@ -97,6 +97,15 @@ describe('docker runtime (podman)', function () {
       project = await makeProject({
         'roles.sql': 'create role app_reader nologin;',
         'migrations/20240101000000_todos.sql': 'create table public.todos (id bigint generated always as identity primary key, owner uuid default auth.uid(), task text not null);\n',
+        // What postgres may do on the platform without being a superuser: an extension it allows,
+        // row level security with a policy on auth.uid(), an index using the extension.
+        'migrations/20240102000000_policies.sql': [
+          'create extension if not exists pg_trgm with schema extensions;',
+          'alter table public.todos enable row level security;',
+          'create policy "own todos" on public.todos for all to authenticated using (owner = auth.uid());',
+          'create index todos_task_trgm on public.todos using gin (task extensions.gin_trgm_ops);',
+          '',
+        ].join('\n'),
         'seed.sql': "insert into public.todos (task) values ('one'), ('two');\n",
       });
     });
@@ -109,7 +118,7 @@ describe('docker runtime (podman)', function () {
       assert.equal(result.fresh, true);
       assert.equal(result.dbUrl, `postgresql://postgres:postgres@127.0.0.1:${project.config.db.port}/postgres`);
       assert.deepEqual(result.pulled, []);
-      assert.deepEqual(result.migrations, ['20240101000000_todos.sql']);
+      assert.deepEqual(result.migrations, ['20240101000000_todos.sql', '20240102000000_policies.sql']);
       assert.equal(result.seeded, true);
       const outcome = Object.fromEntries(result.services.map((s) => [s.service, s.outcome]));
       assert.deepEqual(outcome, {
@@ -134,6 +143,29 @@ describe('docker runtime (podman)', function () {
       assert.deepEqual(rows, ['one', 'two']);
       const roles = await sql(project, async (c) => (await c.query("select rolname from pg_roles where rolname in ('app_reader', 'authenticator') order by 1")).rows.map((r) => r.rolname));
       assert.deepEqual(roles, ['app_reader', 'authenticator']);
+    });
+
+    it('sets up the database as the platform image does, never as a superuser postgres', async () => {
+      const one = async (text: string) => sql(project, async (c) => (await c.query(text)).rows[0] as Record<string, unknown>);
+      // The image's role model held: the set-up never needed postgres to be more.
+      assert.deepEqual(await sql(project, async (c) => (await c.query('select rolname from pg_roles where rolsuper order by 1')).rows.map((r) => r.rolname)), ['supabase_admin']);
+      // The initial schema ran in the image's init as supabase_admin: what only a superuser makes.
+      assert.deepEqual(await one("select pg_get_userbyid(evtowner) as owner from pg_event_trigger where evtname = 'issue_pg_net_access'"), { owner: 'supabase_admin' });
+      assert.deepEqual(await one("select nspowner::regrole::text as owner from pg_namespace where nspname = 'supabase_functions'"), { owner: 'supabase_admin' });
+      assert.deepEqual(await one("select proowner::regrole::text as owner, prosecdef from pg_proc where oid = 'supabase_functions.http_request()'::regprocedure"), { owner: 'supabase_functions_admin', prosecdef: true });
+      assert.deepEqual(await one("select current_setting('app.settings.jwt_secret') as secret, current_setting('app.settings.jwt_exp') as exp"), { secret: project.config.auth.jwt_secret, exp: String(project.config.auth.jwt_expiry) });
+      assert.deepEqual(await one("select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_net'"), { schema: 'extensions' });
+      // The services' migrations ran through their images, as their owner roles, although -x left storage out.
+      assert.deepEqual(await one("select relowner::regrole::text as owner from pg_class where oid = 'auth.users'::regclass"), { owner: 'supabase_auth_admin' });
+      assert.deepEqual(await one("select relowner::regrole::text as owner from pg_class where oid = 'storage.buckets'::regclass"), { owner: 'supabase_storage_admin' });
+      // The service roles log in with the project's password.
+      for (const role of ['authenticator', 'supabase_auth_admin', 'supabase_storage_admin']) {
+        const who = await withConnection({ port: project.config.db.port, user: role }, async (c) => (await c.query('select current_user as who')).rows[0].who);
+        assert.equal(who, role);
+      }
+      // The migration's policy and extension are there, owned by postgres.
+      assert.deepEqual(await one("select relowner::regrole::text as owner, relrowsecurity from pg_class where oid = 'public.todos'::regclass"), { owner: 'postgres', relrowsecurity: true });
+      assert.deepEqual(await one("select policyname from pg_policies where tablename = 'todos'"), { policyname: 'own todos' });
     });
 
     it('a second start finds it running', async () => {
