@@ -8,7 +8,7 @@
 import type Docker from 'dockerode';
 import type pg from 'pg';
 import { withConnection } from '../db/connect.js';
-import { migrateAndSeed } from '../db/migrate-and-seed.js';
+import { migrateAndSeed, type MigrateAndSeedOptions } from '../db/migrate-and-seed.js';
 import { applyCustomRoles } from '../db/seed.js';
 import { bootstrapScripts, scriptsForDatabase } from '../native/bootstrap-sql.js';
 import type { ProjectConfig } from '../project/config.types.js';
@@ -25,6 +25,7 @@ export async function setUpDatabase(
   docker: Docker,
   target: { host: string; root: string; config: ProjectConfig; serviceMigrations: ServiceMigration[] },
   notice: (message: string) => void,
+  migrate: MigrateAndSeedOptions = {},
 ): Promise<DbSetupResult> {
   const { config } = target;
   if (config.db.major_version >= 15) await runServiceMigrations(docker, target.serviceMigrations, notice);
@@ -33,7 +34,7 @@ export async function setUpDatabase(
     // initial schema over the connection, as our bootstrap scripts do here.
     if (config.db.major_version <= 14) await applyBootstrapScripts(client);
     await applyCustomRoles(client, target.root, notice);
-    const result = await migrateAndSeed(client, target.root, { notice });
+    const result = await migrateAndSeed(client, target.root, { ...migrate, notice });
     return { migrations: result.applied, seeded: result.seeded };
   });
 }

@@ -252,7 +252,7 @@ describe('docker runtime (podman)', function () {
     assert.equal(result.services.find((s) => s.service === 'db')?.outcome, 'healthy');
   });
 
-  it('the CLI picks the docker runtime when an engine answers, and start, status, stop go through the journal', async () => {
+  it('the CLI picks the docker runtime when an engine answers, and start, status, db reset, test db, stop go through the journal', async () => {
     const root = await tempDir('docker-cli');
     folders.push(root);
     await initProject(root);
@@ -260,7 +260,32 @@ describe('docker runtime (podman)', function () {
     let text = await readFile(configFile, 'utf8');
     for (const port of [54321, 54322, 54323, 54324, 54327, 54329]) text = text.replace(`port = ${port}\n`, `port = ${await freePort()}\n`);
     await writeFile(configFile, text);
-    projectIds.push((await loadConfig(root, { env })).config.project_id);
+    const { config } = await loadConfig(root, { env });
+    projectIds.push(config.project_id);
+    const files = {
+      'migrations/20240101000000_notes.sql': [
+        'create extension if not exists pg_trgm with schema extensions;',
+        'create table public.notes (id bigint generated always as identity primary key, owner uuid default auth.uid(), body text not null);',
+        'alter table public.notes enable row level security;',
+        'create policy "own notes" on public.notes for all to authenticated using (owner = auth.uid());',
+        '',
+      ].join('\n'),
+      'seed.sql': "insert into public.notes (body) values ('seeded');\n",
+      'tests/notes.test.sql': [
+        'begin;',
+        'select plan(3);',
+        "select has_table('public', 'notes', 'the migration made notes');",
+        "select policies_are('public', 'notes', array['own notes']);",
+        "select is((select count(*)::int from public.notes), 1, 'only the seed row is left');",
+        'select * from finish();',
+        'rollback;',
+        '',
+      ].join('\n'),
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(root, 'supabase', rel)), { recursive: true });
+      await writeFile(path.join(root, 'supabase', rel), text);
+    }
     const cliEnv = { ...env, SUPABASE_RUNTIME: 'auto' };
     const cli = (...args: string[]) => runCli(args, { cwd: root, env: cliEnv });
     const started = cli('start', '-x', [...NO_STAND_IN].join(','));
@@ -270,6 +295,16 @@ describe('docker runtime (podman)', function () {
     const status = JSON.parse(cli('status', '-o', 'json').stdout) as Record<string, string>;
     assert.ok(status.DB_URL && status.ANON_KEY && status.INBUCKET_URL, JSON.stringify(status));
     assert.equal(status.API_URL, undefined, 'rest was excluded, so there is no API URL');
+    // db reset recreates the container and volume and sets the database up again, as postgres can.
+    await sql({ root, config }, (c) => c.query("insert into public.notes (body) values ('written after start')"));
+    const reset = cli('db', 'reset');
+    assert.equal(reset.code, 0, reset.stderr);
+    assert.match(reset.stderr, /Resetting local database\.\.\.\nRecreating database\.\.\.\nSetting up initial schema\.\.\.\nApplying migration 20240101000000_notes\.sql\.\.\.\nSeeding data supabase\/seed\.sql\.\.\.\nRestarting containers\.\.\.\nFinished supabase db reset on branch /);
+    assert.deepEqual(await sql({ root, config }, async (c) => (await c.query('select rolname from pg_roles where rolsuper')).rows.map((r) => r.rolname)), ['supabase_admin']);
+    assert.deepEqual(await sql({ root, config }, async (c) => (await c.query("select relowner::regrole::text as owner from pg_class where oid = 'auth.users'::regclass")).rows[0]), { owner: 'supabase_auth_admin' });
+    const tested = cli('test', 'db');
+    assert.equal(tested.code, 0, tested.stdout + tested.stderr);
+    assert.match(tested.stdout, /All tests successful/);
     assert.equal(cli('stop').code, 0);
     const events = JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ stream: string; type: string; data: Record<string, unknown> }>;
     assert.equal(events.find((event) => event.type === 'START')?.data.runtime, 'docker');

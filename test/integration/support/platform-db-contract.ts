@@ -78,7 +78,9 @@ create role dashboard_user nologin createdb createrole replication;
 create role pgbouncer login;
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
-alter role supabase_admin set search_path to public, extensions;
+alter role supabase_admin set search_path to "$user", public, auth, extensions;
+-- Extensions live in their own schema, which projects' SQL (and pgTAP's tests) call unqualified.
+alter role postgres set search_path to "$user", public, extensions;
 grant anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin to postgres;
 
 create schema extensions;

@@ -24,7 +24,7 @@ import type { PodmanService } from './podman-service.js';
 import { PLATFORM_DEMOTE_SQL, PLATFORM_ENTRYPOINT, PLATFORM_INIT_SQL, PLATFORM_MIGRATE, PRIVILEGED_EXTENSIONS } from './platform-db-contract.js';
 
 /** Bump to rebuild every fixture image. */
-const FIXTURE_VERSION = '5';
+const FIXTURE_VERSION = '6';
 const FIXTURE_LABEL = 'com.supabase.cli.test-fixture';
 /** The base image of the others. */
 export const BUSYBOX_IMAGE = 'localhost/supabase-test/busybox:latest';
