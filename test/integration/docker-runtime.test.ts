@@ -19,7 +19,7 @@ import { dockerRuntime, type DockerProject, type DockerStartOptions } from '../.
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
 import { runCli } from '../helpers/run-cli.js';
 import { podmanOrSkip, type PodmanService } from './support/podman-service.js';
-import { ensureBusyboxBase, ensurePostgresImage, ensureServiceMigrationImages, ensureStandInImage } from './support/podman-images.js';
+import { ensureBusyboxBase, ensurePostgresImage, ensureServiceMigrationImages, ensureStandInImage, ensureStorageImageMigrating } from './support/podman-images.js';
 
 /** Services without a stand-in image; excluding them also proves they are never pulled. */
 const NO_STAND_IN = ['realtime', 'storage-api', 'imgproxy', 'postgrest', 'postgres-meta', 'studio', 'edge-runtime'];
@@ -250,6 +250,29 @@ describe('docker runtime (podman)', function () {
     assert.equal(result.services.find((s) => s.service === 'studio')?.outcome, 'unhealthy');
     assert.equal(result.healthError, `service not healthy: [supabase_studio_${id}]`);
     assert.equal(result.services.find((s) => s.service === 'db')?.outcome, 'healthy');
+  });
+
+  it('a set-up step that needs more rights than the image gives fails naming the step and statement, and leaves nothing behind', async () => {
+    // A user migration: postgres is no superuser on the platform's image.
+    const project = await makeProject({ 'migrations/20240101000000_trigger.sql': 'create table public.fine (id int);\ncreate event trigger reserved on ddl_command_end execute function pg_catalog.now();\n' });
+    const id = project.config.project_id;
+    await assert.rejects(dockerRuntime.start(project, options(project)), (err: Error) => {
+      assert.match(err.message, /^failed to apply migration 20240101000000_trigger\.sql: ERROR: permission denied to create event trigger "reserved"/);
+      assert.match(err.message, /At statement 1: create event trigger reserved/);
+      return true;
+    });
+    assert.deepEqual(await containersOf(id), []);
+    assert.deepEqual(await volumesOf(id), []);
+    // A service's migration: it runs as its owner role, which may not either.
+    const broken = registryImage('supabase/storage-api:v0.0.0-fixture-denied', env);
+    await ensureStorageImageMigrating(docker, broken, 'create table storage.fine (id int);\ncreate event trigger reserved on ddl_command_end execute function pg_catalog.now();\n');
+    const other = await makeProject();
+    other.config.images.storage = 'supabase/storage-api:v0.0.0-fixture-denied';
+    await assert.rejects(dockerRuntime.start(other, options(other)), new RegExp(`^TaskError: failed to set up the database \\(storage migrations, ${broken.replace(/[.]/g, '\\.')}\\): error running container: exit 3$`));
+    assert.ok(other.notices.some((line) => /ERROR: {2}permission denied to create event trigger "reserved"/.test(line)), other.notices.join('\n'));
+    assert.deepEqual(await containersOf(other.config.project_id), []);
+    assert.deepEqual(await volumesOf(other.config.project_id), []);
+    assert.deepEqual(await docker.listNetworks({ filters: projectFilter(other.config.project_id) }), []);
   });
 
   it('the CLI picks the docker runtime when an engine answers, and start, status, db reset, test db, stop go through the journal', async () => {

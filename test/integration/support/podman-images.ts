@@ -171,6 +171,8 @@ export interface StandInMigration {
   urlVariable: string;
   schema: string;
   owner: string;
+  /** SQL applied instead of the schema's part (a migration that fails, say). */
+  sql?: string;
 }
 
 /**
@@ -206,8 +208,8 @@ async function addMigration(rootfs: string, migration: StandInMigration): Promis
   await mkdir(path.join(rootfs, 'usr/local/bin'), { recursive: true });
   await cp(psql, path.join(rootfs, 'usr/local/bin/psql'));
   await copyLibraries([psql], rootfs);
-  const text = await readFile(path.join(await packageFolder('migrations/bootstrap'), migration.schema), 'utf8');
-  const from = text.indexOf(`set role ${migration.owner};`);
+  const text = migration.sql ?? (await readFile(path.join(await packageFolder('migrations/bootstrap'), migration.schema), 'utf8'));
+  const from = migration.sql === undefined ? text.indexOf(`set role ${migration.owner};`) : 0;
   if (from < 0) throw new Error(`${migration.schema} has no "set role ${migration.owner};" line`);
   await writeFile(path.join(rootfs, 'standin-migration.sql'), text.slice(from));
   const command = [
@@ -227,10 +229,17 @@ export async function ensureServiceMigrationImages(docker: Docker, images: { aut
   await ensureStandInImage(docker, images.auth, [9999], {
     command: 'gotrue', argument: 'migrate', urlVariable: 'GOTRUE_DB_DATABASE_URL', schema: '02-auth.sql', owner: 'supabase_auth_admin',
   });
-  await ensureStandInImage(docker, images.storage, [5000], {
-    command: 'node', argument: 'dist/scripts/migrate-call.js', urlVariable: 'DATABASE_URL', schema: '03-storage.sql', owner: 'supabase_storage_admin',
-  });
+  await ensureStandInImage(docker, images.storage, [5000], STORAGE_MIGRATION);
 }
+
+/** A storage image whose migrations run `sql` instead, as supabase_storage_admin. */
+export async function ensureStorageImageMigrating(docker: Docker, image: string, sql: string): Promise<void> {
+  await ensureStandInImage(docker, image, [5000], { ...STORAGE_MIGRATION, sql });
+}
+
+const STORAGE_MIGRATION: StandInMigration = {
+  command: 'node', argument: 'dist/scripts/migrate-call.js', urlVariable: 'DATABASE_URL', schema: '03-storage.sql', owner: 'supabase_storage_admin',
+};
 
 /**
  * A STAND-IN for supabase/edge-runtime (not the real runtime): the real Deno binary of the deno npm
