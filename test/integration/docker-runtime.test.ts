@@ -1,11 +1,13 @@
 /**
  * The docker runtime against a real Docker Engine API (rootful Podman's compatible service), with
  * every registry blocked: a PostgreSQL 15 image built from the host's install and busybox STAND-IN
- * images for kong, gotrue, inbucket and studio (test/integration/support/podman-images.ts).
+ * images for kong, gotrue, inbucket and studio (test/integration/support/podman-images.ts); the
+ * database image has the platform's role model and the auth and storage stand-ins migrate it.
+ * The CLI's commands on this runtime: docker-cli-lifecycle.test.ts.
  * With CI=true a missing or broken podman fails the suite; elsewhere it is skipped with a message.
  */
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type Docker from 'dockerode';
@@ -17,7 +19,6 @@ import { dockerClient } from '../../tasks/docker/docker-client.js';
 import { COMPOSE_LABEL, PROJECT_LABEL, networkName, projectFilter, registryImage } from '../../tasks/docker/docker-names.js';
 import { dockerRuntime, type DockerProject, type DockerStartOptions } from '../../tasks/docker/docker-runtime.js';
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
-import { runCli } from '../helpers/run-cli.js';
 import { podmanOrSkip, type PodmanService } from './support/podman-service.js';
 import { ensureBusyboxBase, ensurePostgresImage, ensureServiceMigrationImages, ensureStandInImage, ensureStorageImageMigrating } from './support/podman-images.js';
 
@@ -273,69 +274,5 @@ describe('docker runtime (podman)', function () {
     assert.deepEqual(await containersOf(other.config.project_id), []);
     assert.deepEqual(await volumesOf(other.config.project_id), []);
     assert.deepEqual(await docker.listNetworks({ filters: projectFilter(other.config.project_id) }), []);
-  });
-
-  it('the CLI picks the docker runtime when an engine answers, and start, status, db reset, test db, stop go through the journal', async () => {
-    const root = await tempDir('docker-cli');
-    folders.push(root);
-    await initProject(root);
-    const configFile = path.join(root, 'supabase', 'config.toml');
-    let text = await readFile(configFile, 'utf8');
-    for (const port of [54321, 54322, 54323, 54324, 54327, 54329]) text = text.replace(`port = ${port}\n`, `port = ${await freePort()}\n`);
-    await writeFile(configFile, text);
-    const { config } = await loadConfig(root, { env });
-    projectIds.push(config.project_id);
-    const files = {
-      'migrations/20240101000000_notes.sql': [
-        'create extension if not exists pg_trgm with schema extensions;',
-        'create table public.notes (id bigint generated always as identity primary key, owner uuid default auth.uid(), body text not null);',
-        'alter table public.notes enable row level security;',
-        'create policy "own notes" on public.notes for all to authenticated using (owner = auth.uid());',
-        '',
-      ].join('\n'),
-      'seed.sql': "insert into public.notes (body) values ('seeded');\n",
-      'tests/notes.test.sql': [
-        'begin;',
-        'select plan(3);',
-        "select has_table('public', 'notes', 'the migration made notes');",
-        "select policies_are('public', 'notes', array['own notes']);",
-        "select is((select count(*)::int from public.notes), 1, 'only the seed row is left');",
-        'select * from finish();',
-        'rollback;',
-        '',
-      ].join('\n'),
-    };
-    for (const [rel, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(root, 'supabase', rel)), { recursive: true });
-      await writeFile(path.join(root, 'supabase', rel), text);
-    }
-    const cliEnv = { ...env, SUPABASE_RUNTIME: 'auto' };
-    const cli = (...args: string[]) => runCli(args, { cwd: root, env: cliEnv });
-    const started = cli('start', '-x', [...NO_STAND_IN].join(','));
-    assert.equal(started.code, 0, started.stderr);
-    assert.match(started.stdout, /DB URL: postgresql:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres/);
-    assert.doesNotMatch(started.stderr, /native runtime/);
-    const status = JSON.parse(cli('status', '-o', 'json').stdout) as Record<string, string>;
-    assert.ok(status.DB_URL && status.ANON_KEY && status.INBUCKET_URL, JSON.stringify(status));
-    assert.equal(status.API_URL, undefined, 'rest was excluded, so there is no API URL');
-    // db reset recreates the container and volume and sets the database up again, as postgres can.
-    await sql({ root, config }, (c) => c.query("insert into public.notes (body) values ('written after start')"));
-    const reset = cli('db', 'reset');
-    assert.equal(reset.code, 0, reset.stderr);
-    assert.match(reset.stderr, /Resetting local database\.\.\.\nRecreating database\.\.\.\nSetting up initial schema\.\.\.\nApplying migration 20240101000000_notes\.sql\.\.\.\nSeeding data supabase\/seed\.sql\.\.\.\nRestarting containers\.\.\.\nFinished supabase db reset on branch /);
-    assert.deepEqual(await sql({ root, config }, async (c) => (await c.query('select rolname from pg_roles where rolsuper')).rows.map((r) => r.rolname)), ['supabase_admin']);
-    assert.deepEqual(await sql({ root, config }, async (c) => (await c.query("select relowner::regrole::text as owner from pg_class where oid = 'auth.users'::regclass")).rows[0]), { owner: 'supabase_auth_admin' });
-    const tested = cli('test', 'db');
-    assert.equal(tested.code, 0, tested.stdout + tested.stderr);
-    assert.match(tested.stdout, /All tests successful/);
-    assert.equal(cli('stop').code, 0);
-    const events = JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ stream: string; type: string; data: Record<string, unknown> }>;
-    assert.equal(events.find((event) => event.type === 'START')?.data.runtime, 'docker');
-    // The stack's last word is STOPPED; the stop itself ends as a finished operation.
-    assert.equal(events.filter((event) => event.stream === 'stack').at(-1)?.type, 'STOPPED');
-    assert.equal(events.at(-1)?.type, 'FINISHED');
-    assert.equal(cli('stop', '--no-backup').code, 0);
-    const volumes = await docker.listVolumes({ filters: JSON.stringify({ label: [`${PROJECT_LABEL}=${(await loadConfig(root, { env })).config.project_id}`] }) });
-    assert.equal(volumes.Volumes?.length ?? 0, 0);
   });
 });
