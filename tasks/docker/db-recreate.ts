@@ -45,8 +45,7 @@ export async function recreateDatabase(root: string, config: ProjectConfig, opti
   const ctx = serviceContext(withVector ? config : { ...config, analytics: { ...config.analytics, enabled: false } }, root);
   const plan = planServices(ctx, [], options.env);
   const db = plan.find((service) => service.plugin.id === 'db')!;
-  const image = (id: string) => plan.find((service) => service.plugin.id === id)!.image;
-  const migrations = serviceMigrations(config, { dbContainer: db.container, host: ctx.host, images: { storage: image('storage'), auth: image('auth') } });
+  const migrations = serviceMigrations(config, plan, ctx.host);
 
   await step('remove the database container and its volume', async () => {
     await docker.getContainer(db.container).remove({ force: true }).catch(ignoreMissing);

@@ -1,9 +1,9 @@
 /**
  * First-time set-up of the db container's database (facts §4.4). On PostgreSQL 15, after the
  * image's own init ran the initial schema as supabase_admin: the services' migrations through
- * their images, then, as
- * postgres over the published port, supabase/roles.sql, migrations and seed through the shared db
- * tasks. Nothing here needs a superuser: on the platform's image postgres is not one.
+ * their images, then, as postgres over the published port, supabase/roles.sql, migrations and
+ * seed through the shared db tasks. Nothing here needs a superuser: on the platform's image
+ * postgres is not one.
  */
 import type Docker from 'dockerode';
 import type pg from 'pg';
@@ -20,7 +20,7 @@ export interface DbSetupResult {
   seeded: boolean;
 }
 
-/** Runs the set-up on a database that was created just now. */
+/** Runs the set-up on a database that was created just now; `migrate` goes to the migrations and seed. */
 export async function setUpDatabase(
   docker: Docker,
   target: { host: string; root: string; config: ProjectConfig; serviceMigrations: ServiceMigration[] },
@@ -28,7 +28,7 @@ export async function setUpDatabase(
   migrate: MigrateAndSeedOptions = {},
 ): Promise<DbSetupResult> {
   const { config } = target;
-  if (config.db.major_version >= 15) await runServiceMigrations(docker, target.serviceMigrations, notice);
+  await runServiceMigrations(docker, target.serviceMigrations, notice);
   return withConnection({ host: target.host, port: config.db.port, password: config.db.password, connectTimeoutMs: 2_000 }, async (client) => {
     // PostgreSQL 13 and 14 images have no init of their own: the original sends its globals and
     // initial schema over the connection, as our bootstrap scripts do here.

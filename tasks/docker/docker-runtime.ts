@@ -118,7 +118,7 @@ export async function start(project: DockerProject, options: DockerStartOptions 
   const running = plan.filter((p) => !p.skipped);
   const fresh = !(await volumeExists(docker, volumeNames(ctx.projectId).db));
   // A new database is migrated by the auth and storage images even when -x leaves those services out.
-  const migrations = fresh ? serviceMigrations(project.config, { dbContainer: ctx.containerOf('db'), host: ctx.host, images: migrationImages(plan) }) : [];
+  const migrations = fresh ? serviceMigrations(project.config, plan, ctx.host) : [];
   const images = [...running.map((p) => p.image), ...migrations.map((migration) => migration.spec.image)];
   const pulled = await ensureImages(docker, images, { notice, status: reporter.status, retryDelaysMs: options.pullRetryDelaysMs });
   await assertPortsFree(docker, running, env);
@@ -237,12 +237,6 @@ async function assertPortsFree(docker: Docker, services: PlannedService[], env: 
   for (const port of services.flatMap((service) => service.spec?.ports ?? [])) {
     if (await isPortInUse(port.host)) throw await portInUse(docker, port);
   }
-}
-
-/** The images the services' migrations run: the planned ones, registry applied, whether or not they run. */
-function migrationImages(plan: PlannedService[]): { storage: string; auth: string } {
-  const image = (id: ServiceId) => plan.find((p) => p.plugin.id === id)!.image;
-  return { storage: image('storage'), auth: image('auth') };
 }
 
 /** Runs an engine call, turning "cannot reach the engine" into the original's message and suggestion. */

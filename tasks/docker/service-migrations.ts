@@ -9,6 +9,8 @@ import type Docker from 'dockerode';
 import type { ProjectConfig } from '../project/config.types.js';
 import { TaskError, messageOf } from '../task-error.js';
 import { runOnce, type RunOnceSpec } from './run-once.js';
+import type { PlannedService } from './start-plan.js';
+import type { ServiceId } from './services/service-plugin.js';
 
 /** One migration step: its name in messages and its container. */
 export interface ServiceMigration {
@@ -16,16 +18,21 @@ export interface ServiceMigration {
   spec: RunOnceSpec;
 }
 
-/** The two steps, in the original's order; `images` are the registry names to run. */
-export function serviceMigrations(config: ProjectConfig, target: { dbContainer: string; host: string; images: { storage: string; auth: string } }): ServiceMigration[] {
+/**
+ * The two steps, in the original's order, with the images the plan names (registry applied,
+ * whether or not the services run); none on PostgreSQL 13 and 14, whose set-up is all SQL.
+ */
+export function serviceMigrations(config: ProjectConfig, plan: readonly PlannedService[], host: string): ServiceMigration[] {
+  if (config.db.major_version <= 14) return [];
+  const planned = (id: ServiceId) => plan.find((service) => service.plugin.id === id)!;
   const password = encodeURIComponent(config.db.password);
-  const url = (role: string) => `postgresql://${role}:${password}@${target.dbContainer}:5432/postgres`;
+  const url = (role: string) => `postgresql://${role}:${password}@${planned('db').container}:5432/postgres`;
   return [
     {
       step: 'storage migrations',
       spec: {
         projectId: config.project_id,
-        image: target.images.storage,
+        image: planned('storage').image,
         cmd: ['node', 'dist/scripts/migrate-call.js'],
         env: {
           DB_INSTALL_ROLES: false,
@@ -45,10 +52,10 @@ export function serviceMigrations(config: ProjectConfig, target: { dbContainer: 
       step: 'auth migrations',
       spec: {
         projectId: config.project_id,
-        image: target.images.auth,
+        image: planned('auth').image,
         cmd: ['gotrue', 'migrate'],
         env: {
-          API_EXTERNAL_URL: `http://${target.host}:${config.api.port}`,
+          API_EXTERNAL_URL: `http://${host}:${config.api.port}`,
           GOTRUE_LOG_LEVEL: 'error',
           GOTRUE_DB_DRIVER: 'postgres',
           GOTRUE_DB_DATABASE_URL: url('supabase_auth_admin'),
