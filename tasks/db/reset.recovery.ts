@@ -1,8 +1,9 @@
 /**
  * Finishing an interrupted `db reset`. Locally the reset is simply run again from the start (drop
  * and recreate are idempotent, and the dead command's sessions, on any database, are ended and
- * waited out before either: orphan-backend.ts), as soon as the database server runs. A remote database cannot be reached without
- * its password, which is never kept, so the user is told to run the reset again.
+ * waited out before either: orphan-backend.ts; on the docker runtime the db container and its
+ * volume are recreated again), as soon as the database server runs. A remote database cannot be
+ * reached without its password, which is never kept, so the user is told to run the reset again.
  */
 import { nativeRuntime } from '../native/native-runtime.js';
 import type { OperationRecovery } from '../orchestration/recovery-types.js';
@@ -12,7 +13,10 @@ export const resetRecovery: OperationRecovery = {
   async ready({ operation, environment }) {
     if (operation.params.target !== 'local') return true;
     const config = await environment.config();
-    return (await nativeRuntime.status(config.project_id, config, { env: environment.env })).healthy;
+    if ((await nativeRuntime.status(config.project_id, config, { env: environment.env })).healthy) return true;
+    // On the docker runtime the reset recreates the db container: it is ready while that one runs.
+    const { dockerDbRunning } = await import('../docker/db-recreate.js');
+    return dockerDbRunning(config, environment.env);
   },
   async run({ operation, session, environment, step }) {
     if (operation.params.target !== 'local') {

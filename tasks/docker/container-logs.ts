@@ -1,10 +1,10 @@
 /** The last lines a container logged, as text, for the report on a service that is not healthy. */
 import type Docker from 'dockerode';
 
-/** Up to `tail` lines of stdout and stderr; empty when the engine cannot give them. */
-export async function containerLogs(docker: Docker, container: string, tail = 50): Promise<string> {
+/** Up to `tail` lines of stdout and stderr (or only those `streams` asks for); empty when the engine cannot give them. */
+export async function containerLogs(docker: Docker, container: string, tail = 50, streams: { stdout?: boolean; stderr?: boolean } = {}): Promise<string> {
   try {
-    const raw = (await docker.getContainer(container).logs({ stdout: true, stderr: true, tail, follow: false })) as unknown as Buffer;
+    const raw = (await docker.getContainer(container).logs({ stdout: streams.stdout ?? true, stderr: streams.stderr ?? true, tail, follow: false })) as unknown as Buffer;
     return demux(Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw)));
   } catch {
     return '';

@@ -17,13 +17,14 @@ import { isPortInUse } from '../native/port-check.js';
 import { TaskError, messageOf } from '../task-error.js';
 import { DOCKER_SUGGESTION, dockerClient, engineTarget, isEngineAvailable, statusCodeOf } from './docker-client.js';
 import { volumeNames } from './docker-names.js';
-import { ensureNetwork, ensureVolume, projectContainers, projectVolumes, removeProject, volumeExists } from './docker-resources.js';
-import { createOptions } from './container-spec.js';
+import { ensureNetwork, projectContainers, projectVolumes, removeProject, volumeExists } from './docker-resources.js';
 import { ensureImages } from './image-pull.js';
-import { ServiceNotHealthyError, isPortClash, portInUse } from './docker-errors.js';
+import { ServiceNotHealthyError, portInUse } from './docker-errors.js';
 import { probeOnce, waitUntilReady } from './readiness-probe.js';
+import { probeTarget, runContainer } from './run-container.js';
 import { containerLogs } from './container-logs.js';
 import { setUpDatabase } from './db-setup.js';
+import { serviceMigrations } from './service-migrations.js';
 import { planServices, serviceContext, type PlannedService } from './start-plan.js';
 import { EARLY_SERVICES, SERVICES } from './services/index.js';
 import type { ServiceContainer, ServiceContext, ServiceId, ServicePlugin } from './services/service-plugin.js';
@@ -71,7 +72,7 @@ export interface ServiceResult {
 export interface DockerStartResult {
   /** The db container existed already; nothing was done. */
   alreadyRunning: boolean;
-  /** The database volume was created now (bootstrap, migrations and seed ran). */
+  /** The database volume was created now (the initial schema, migrations and seed ran). */
   fresh: boolean;
   dbUrl: string;
   services: ServiceResult[];
@@ -115,10 +116,13 @@ export async function start(project: DockerProject, options: DockerStartOptions 
 
   if (await dbContainerExists(docker, ctx)) return result({ alreadyRunning: true });
   const running = plan.filter((p) => !p.skipped);
-  const pulled = await ensureImages(docker, running.map((p) => p.image), { notice, status: reporter.status, retryDelaysMs: options.pullRetryDelaysMs });
+  const fresh = !(await volumeExists(docker, volumeNames(ctx.projectId).db));
+  // A new database is migrated by the auth and storage images even when -x leaves those services out.
+  const migrations = fresh ? serviceMigrations(project.config, plan, ctx.host) : [];
+  const images = [...running.map((p) => p.image), ...migrations.map((migration) => migration.spec.image)];
+  const pulled = await ensureImages(docker, images, { notice, status: reporter.status, retryDelaysMs: options.pullRetryDelaysMs });
   await assertPortsFree(docker, running, env);
   await ensureNetwork(docker, ctx.projectId);
-  const fresh = !(await volumeExists(docker, volumeNames(ctx.projectId).db));
   try {
     const setup: Partial<DockerStartResult> = {};
     let healthError: string | undefined;
@@ -135,7 +139,7 @@ export async function start(project: DockerProject, options: DockerStartOptions 
       outcomes.get(service.plugin.id)!.outcome = 'healthy';
       if (service.plugin.id === 'db' && fresh) {
         reporter.status?.('Setting up initial schema...');
-        Object.assign(setup, await setUpDatabase({ host: ctx.host, root: project.root, config: project.config }, notice));
+        Object.assign(setup, await setUpDatabase(docker, { host: ctx.host, root: project.root, config: project.config, serviceMigrations: migrations }, notice));
       }
     }
     const rest = running.filter((p) => !EARLY_SERVICES.includes(p.plugin.id));
@@ -224,25 +228,6 @@ async function dbContainerExists(docker: Docker, ctx: ServiceContext): Promise<b
   }
 }
 
-/** Creates a service's volumes and container, then starts it; a port clash becomes one clear error. */
-async function runContainer(docker: Docker, service: PlannedService, ctx: ServiceContext, env: NodeJS.ProcessEnv): Promise<void> {
-  const spec = service.spec!;
-  // The original leaves volume creation to the engine on Bitbucket pipelines, which forbid labels there.
-  if (!env.BITBUCKET_CLONE_DIR) {
-    for (const volume of new Set((spec.volumes ?? []).map((mount) => mount.volume))) await ensureVolume(docker, ctx.projectId, volume);
-  }
-  const container = await docker.createContainer(createOptions(service.plugin, spec, ctx, service.image)).catch((err: unknown) => {
-    throw new TaskError(`failed to create docker container ${service.container}: ${messageOf(err)}`, undefined, { cause: err });
-  });
-  try {
-    await container.start();
-  } catch (err) {
-    const clash = isPortClash(err) ? spec.ports?.find((port) => messageOf(err).includes(String(port.host))) ?? spec.ports?.[0] : undefined;
-    if (clash) throw await portInUse(docker, clash, err);
-    throw new TaskError(`failed to start docker container: ${messageOf(err)}`, undefined, { cause: err });
-  }
-}
-
 /**
  * With a local engine a taken port is found before anything is created. A remote engine's ports
  * cannot be checked from here; its bind error is reported when the container starts.
@@ -252,10 +237,6 @@ async function assertPortsFree(docker: Docker, services: PlannedService[], env: 
   for (const port of services.flatMap((service) => service.spec?.ports ?? [])) {
     if (await isPortInUse(port.host)) throw await portInUse(docker, port);
   }
-}
-
-function probeTarget(service: PlannedService, ctx: ServiceContext): Parameters<typeof waitUntilReady>[1] {
-  return { container: service.container, spec: service.spec!, host: ctx.host, password: ctx.config.db.password };
 }
 
 /** Runs an engine call, turning "cannot reach the engine" into the original's message and suggestion. */

@@ -40,7 +40,10 @@ function scriptsOf(folder: string): Promise<BootstrapScript[]> {
   return scripts;
 }
 
-/** The bootstrap scripts both runtimes apply, in order. */
+/**
+ * The shared bootstrap scripts, in order: the native runtime's, and the docker runtime's on
+ * PostgreSQL 13 and 14 images (on 15 the platform's image and the services set the database up).
+ */
 export function bootstrapScripts(): Promise<BootstrapScript[]> {
   return scriptsOf('bootstrap');
 }

@@ -1,11 +1,13 @@
 /**
  * The docker runtime against a real Docker Engine API (rootful Podman's compatible service), with
  * every registry blocked: a PostgreSQL 15 image built from the host's install and busybox STAND-IN
- * images for kong, gotrue, inbucket and studio (test/integration/support/podman-images.ts).
+ * images for kong, gotrue, inbucket and studio (test/integration/support/podman-images.ts); the
+ * database image has the platform's role model and the auth and storage stand-ins migrate it.
+ * The CLI's commands on this runtime: docker-cli-lifecycle.test.ts.
  * With CI=true a missing or broken podman fails the suite; elsewhere it is skipped with a message.
  */
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type Docker from 'dockerode';
@@ -17,9 +19,8 @@ import { dockerClient } from '../../tasks/docker/docker-client.js';
 import { COMPOSE_LABEL, PROJECT_LABEL, networkName, projectFilter, registryImage } from '../../tasks/docker/docker-names.js';
 import { dockerRuntime, type DockerProject, type DockerStartOptions } from '../../tasks/docker/docker-runtime.js';
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
-import { runCli } from '../helpers/run-cli.js';
 import { podmanOrSkip, type PodmanService } from './support/podman-service.js';
-import { ensureBusyboxBase, ensurePostgresImage, ensureStandInImage } from './support/podman-images.js';
+import { ensureBusyboxBase, ensurePostgresImage, ensureServiceMigrationImages, ensureStandInImage, ensureStorageImageMigrating } from './support/podman-images.js';
 
 /** Services without a stand-in image; excluding them also proves they are never pulled. */
 const NO_STAND_IN = ['realtime', 'storage-api', 'imgproxy', 'postgrest', 'postgres-meta', 'studio', 'edge-runtime'];
@@ -41,7 +42,7 @@ describe('docker runtime (podman)', function () {
     await ensureBusyboxBase(docker, podman);
     await ensurePostgresImage(docker, registryImage(IMAGES.pg15, env));
     await ensureStandInImage(docker, registryImage('library/kong:2.8.1', env), [8000, 8088]);
-    await ensureStandInImage(docker, registryImage(IMAGES.auth, env), [9999]);
+    await ensureServiceMigrationImages(docker, { auth: registryImage(IMAGES.auth, env), storage: registryImage(IMAGES.storage, env) });
     await ensureStandInImage(docker, registryImage('inbucket/inbucket:3.0.3', env), [9000, 2500, 1100]);
     // Deliberately listening on the wrong port: studio never becomes ready.
     await ensureStandInImage(docker, registryImage('supabase/studio:20240205-b145c86', env), [3999]);
@@ -97,6 +98,15 @@ describe('docker runtime (podman)', function () {
       project = await makeProject({
         'roles.sql': 'create role app_reader nologin;',
         'migrations/20240101000000_todos.sql': 'create table public.todos (id bigint generated always as identity primary key, owner uuid default auth.uid(), task text not null);\n',
+        // What postgres may do on the platform without being a superuser: an extension it allows,
+        // row level security with a policy on auth.uid(), an index using the extension.
+        'migrations/20240102000000_policies.sql': [
+          'create extension if not exists pg_trgm with schema extensions;',
+          'alter table public.todos enable row level security;',
+          'create policy "own todos" on public.todos for all to authenticated using (owner = auth.uid());',
+          'create index todos_task_trgm on public.todos using gin (task extensions.gin_trgm_ops);',
+          '',
+        ].join('\n'),
         'seed.sql': "insert into public.todos (task) values ('one'), ('two');\n",
       });
     });
@@ -109,7 +119,7 @@ describe('docker runtime (podman)', function () {
       assert.equal(result.fresh, true);
       assert.equal(result.dbUrl, `postgresql://postgres:postgres@127.0.0.1:${project.config.db.port}/postgres`);
       assert.deepEqual(result.pulled, []);
-      assert.deepEqual(result.migrations, ['20240101000000_todos.sql']);
+      assert.deepEqual(result.migrations, ['20240101000000_todos.sql', '20240102000000_policies.sql']);
       assert.equal(result.seeded, true);
       const outcome = Object.fromEntries(result.services.map((s) => [s.service, s.outcome]));
       assert.deepEqual(outcome, {
@@ -134,6 +144,29 @@ describe('docker runtime (podman)', function () {
       assert.deepEqual(rows, ['one', 'two']);
       const roles = await sql(project, async (c) => (await c.query("select rolname from pg_roles where rolname in ('app_reader', 'authenticator') order by 1")).rows.map((r) => r.rolname));
       assert.deepEqual(roles, ['app_reader', 'authenticator']);
+    });
+
+    it('sets up the database as the platform image does, never as a superuser postgres', async () => {
+      const one = async (text: string) => sql(project, async (c) => (await c.query(text)).rows[0] as Record<string, unknown>);
+      // The image's role model held: the set-up never needed postgres to be more.
+      assert.deepEqual(await sql(project, async (c) => (await c.query('select rolname from pg_roles where rolsuper order by 1')).rows.map((r) => r.rolname)), ['supabase_admin']);
+      // The initial schema ran in the image's init as supabase_admin: what only a superuser makes.
+      assert.deepEqual(await one("select pg_get_userbyid(evtowner) as owner from pg_event_trigger where evtname = 'issue_pg_net_access'"), { owner: 'supabase_admin' });
+      assert.deepEqual(await one("select nspowner::regrole::text as owner from pg_namespace where nspname = 'supabase_functions'"), { owner: 'supabase_admin' });
+      assert.deepEqual(await one("select proowner::regrole::text as owner, prosecdef from pg_proc where oid = 'supabase_functions.http_request()'::regprocedure"), { owner: 'supabase_functions_admin', prosecdef: true });
+      assert.deepEqual(await one("select current_setting('app.settings.jwt_secret') as secret, current_setting('app.settings.jwt_exp') as exp"), { secret: project.config.auth.jwt_secret, exp: String(project.config.auth.jwt_expiry) });
+      assert.deepEqual(await one("select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_net'"), { schema: 'extensions' });
+      // The services' migrations ran through their images, as their owner roles, although -x left storage out.
+      assert.deepEqual(await one("select relowner::regrole::text as owner from pg_class where oid = 'auth.users'::regclass"), { owner: 'supabase_auth_admin' });
+      assert.deepEqual(await one("select relowner::regrole::text as owner from pg_class where oid = 'storage.buckets'::regclass"), { owner: 'supabase_storage_admin' });
+      // The service roles log in with the project's password.
+      for (const role of ['authenticator', 'supabase_auth_admin', 'supabase_storage_admin']) {
+        const who = await withConnection({ port: project.config.db.port, user: role }, async (c) => (await c.query('select current_user as who')).rows[0].who);
+        assert.equal(who, role);
+      }
+      // The migration's policy and extension are there, owned by postgres.
+      assert.deepEqual(await one("select relowner::regrole::text as owner, relrowsecurity from pg_class where oid = 'public.todos'::regclass"), { owner: 'postgres', relrowsecurity: true });
+      assert.deepEqual(await one("select policyname from pg_policies where tablename = 'todos'"), { policyname: 'own todos' });
     });
 
     it('a second start finds it running', async () => {
@@ -220,32 +253,26 @@ describe('docker runtime (podman)', function () {
     assert.equal(result.services.find((s) => s.service === 'db')?.outcome, 'healthy');
   });
 
-  it('the CLI picks the docker runtime when an engine answers, and start, status, stop go through the journal', async () => {
-    const root = await tempDir('docker-cli');
-    folders.push(root);
-    await initProject(root);
-    const configFile = path.join(root, 'supabase', 'config.toml');
-    let text = await readFile(configFile, 'utf8');
-    for (const port of [54321, 54322, 54323, 54324, 54327, 54329]) text = text.replace(`port = ${port}\n`, `port = ${await freePort()}\n`);
-    await writeFile(configFile, text);
-    projectIds.push((await loadConfig(root, { env })).config.project_id);
-    const cliEnv = { ...env, SUPABASE_RUNTIME: 'auto' };
-    const cli = (...args: string[]) => runCli(args, { cwd: root, env: cliEnv });
-    const started = cli('start', '-x', [...NO_STAND_IN].join(','));
-    assert.equal(started.code, 0, started.stderr);
-    assert.match(started.stdout, /DB URL: postgresql:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres/);
-    assert.doesNotMatch(started.stderr, /native runtime/);
-    const status = JSON.parse(cli('status', '-o', 'json').stdout) as Record<string, string>;
-    assert.ok(status.DB_URL && status.ANON_KEY && status.INBUCKET_URL, JSON.stringify(status));
-    assert.equal(status.API_URL, undefined, 'rest was excluded, so there is no API URL');
-    assert.equal(cli('stop').code, 0);
-    const events = JSON.parse(cli('events', '-o', 'json').stdout) as Array<{ stream: string; type: string; data: Record<string, unknown> }>;
-    assert.equal(events.find((event) => event.type === 'START')?.data.runtime, 'docker');
-    // The stack's last word is STOPPED; the stop itself ends as a finished operation.
-    assert.equal(events.filter((event) => event.stream === 'stack').at(-1)?.type, 'STOPPED');
-    assert.equal(events.at(-1)?.type, 'FINISHED');
-    assert.equal(cli('stop', '--no-backup').code, 0);
-    const volumes = await docker.listVolumes({ filters: JSON.stringify({ label: [`${PROJECT_LABEL}=${(await loadConfig(root, { env })).config.project_id}`] }) });
-    assert.equal(volumes.Volumes?.length ?? 0, 0);
+  it('a set-up step that needs more rights than the image gives fails naming the step and statement, and leaves nothing behind', async () => {
+    // A user migration: postgres is no superuser on the platform's image.
+    const project = await makeProject({ 'migrations/20240101000000_trigger.sql': 'create table public.fine (id int);\ncreate event trigger reserved on ddl_command_end execute function pg_catalog.now();\n' });
+    const id = project.config.project_id;
+    await assert.rejects(dockerRuntime.start(project, options(project)), (err: Error) => {
+      assert.match(err.message, /^failed to apply migration 20240101000000_trigger\.sql: ERROR: permission denied to create event trigger "reserved"/);
+      assert.match(err.message, /At statement 1: create event trigger reserved/);
+      return true;
+    });
+    assert.deepEqual(await containersOf(id), []);
+    assert.deepEqual(await volumesOf(id), []);
+    // A service's migration: it runs as its owner role, which may not either.
+    const broken = registryImage('supabase/storage-api:v0.0.0-fixture-denied', env);
+    await ensureStorageImageMigrating(docker, broken, 'create table storage.fine (id int);\ncreate event trigger reserved on ddl_command_end execute function pg_catalog.now();\n');
+    const other = await makeProject();
+    other.config.images.storage = 'supabase/storage-api:v0.0.0-fixture-denied';
+    await assert.rejects(dockerRuntime.start(other, options(other)), new RegExp(`^TaskError: failed to set up the database \\(storage migrations, ${broken.replace(/[.]/g, '\\.')}\\): error running container: exit 3$`));
+    assert.ok(other.notices.some((line) => /ERROR: {2}permission denied to create event trigger "reserved"/.test(line)), other.notices.join('\n'));
+    assert.deepEqual(await containersOf(other.config.project_id), []);
+    assert.deepEqual(await volumesOf(other.config.project_id), []);
+    assert.deepEqual(await docker.listNetworks({ filters: projectFilter(other.config.project_id) }), []);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * `functions serve` on the docker runtime against a real Docker Engine API (rootful Podman), with a
- * PostgreSQL image built from the host's install and a STAND-IN edge-runtime image: the real Deno
+ * PostgreSQL image built from the host's install (with the platform image's role model), the auth and
+ * storage stand-ins that migrate a new database, and a STAND-IN edge-runtime image: the real Deno
  * binary with a toy `EdgeRuntime.userWorkers` (test/integration/support/podman-images.ts). What is
  * tested for real: the container the CLI makes (image, entrypoint, command, environment, functions
  * config, mounts, network alias, labels), our main router running in it (health, 404, the JWT check,
@@ -22,7 +23,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { freePort, removeDir, tempDir } from './support/temp-project.js';
 import { podmanOrSkip, type PodmanService } from './support/podman-service.js';
-import { ensureBusyboxBase, ensureEdgeRuntimeStandIn, ensurePostgresImage } from './support/podman-images.js';
+import { ensureBusyboxBase, ensureEdgeRuntimeStandIn, ensurePostgresImage, ensureServiceMigrationImages } from './support/podman-images.js';
 
 const ANON = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 /** Every service but the database is left out of start; serve brings the edge runtime itself. */
@@ -45,6 +46,7 @@ describe('functions serve on the docker runtime (podman, stand-in edge-runtime i
     docker = dockerClient(env);
     await ensureBusyboxBase(docker, podman);
     await ensurePostgresImage(docker, registryImage(IMAGES.pg15, env));
+    await ensureServiceMigrationImages(docker, { auth: registryImage(IMAGES.auth, env), storage: registryImage(IMAGES.storage, env) });
     await ensureEdgeRuntimeStandIn(docker, registryImage('supabase/edge-runtime:v1.36.1', env), denoBinary());
 
     root = await tempDir('functions-docker');

@@ -1,11 +1,13 @@
 /**
- * The database container (facts §4.4). The image's own entrypoint initialises the cluster; the
- * Supabase objects are then created over the published port by db-setup.ts with our bootstrap SQL,
- * so the docker and native runtimes build the same database. Like the original on PostgreSQL 15,
- * the entrypoint first writes the pgsodium root key into the config volume.
+ * The database container (facts §4.4). The image's own entrypoint initialises the cluster as the
+ * platform sets it up (supabase_admin the superuser, postgres not); like the original on
+ * PostgreSQL 15, our entrypoint first writes the initial schema for the image's init to run as
+ * supabase_admin, and the pgsodium root key into the config volume. The services' migrations,
+ * roles.sql, migrations and seed follow over the network (db-setup.ts).
  */
 import { TaskError } from '../../task-error.js';
 import { volumeNames } from '../docker-names.js';
+import { initialSchemaEntrypoint } from '../initial-schema.js';
 import { usualName, type ServicePlugin } from './service-plugin.js';
 
 export const db: ServicePlugin = {
@@ -40,7 +42,7 @@ export const db: ServicePlugin = {
     return {
       env,
       entrypoint: pg15
-        ? ['sh', '-c', `printf '%s' '${config.db.root_key}' > /etc/postgresql-custom/pgsodium_root.key && exec docker-entrypoint.sh postgres -D /etc/postgresql`]
+        ? ['sh', '-c', initialSchemaEntrypoint(config.db.root_key)]
         : undefined,
       cmd: config.db.major_version >= 14
         ? ['postgres', '-c', 'config_file=/etc/postgresql/postgresql.conf', '-c', 'search_path="$user",public,extensions']

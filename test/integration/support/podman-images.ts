@@ -6,17 +6,25 @@
  * STAND-IN images for the other services: busybox httpd answering on the service's ports. Each is
  * tagged with the exact name the runtime looks for, so the runtime finds it locally.
  *
+ * The database image reproduces the platform image's contract where the CLI depends on it
+ * (platform-db-contract.ts): supabase_admin the only superuser, postgres demoted, the reserved
+ * roles, and an init step that runs /etc/postgresql.schema.sql. The auth and storage stand-ins
+ * answer their image's migrate command by applying our copy of that service's schema as its
+ * owner role, as the real `gotrue migrate` and `migrate-call.js` do.
+ *
  * Images carry a fixture version label and are rebuilt only when it changes.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type Docker from 'dockerode';
+import { packageFolder } from '../../../tasks/package-folder.js';
 import type { PodmanService } from './podman-service.js';
+import { PLATFORM_DEMOTE_SQL, PLATFORM_ENTRYPOINT, PLATFORM_INIT_SQL, PLATFORM_MIGRATE, PRIVILEGED_EXTENSIONS } from './platform-db-contract.js';
 
 /** Bump to rebuild every fixture image. */
-const FIXTURE_VERSION = '3';
+const FIXTURE_VERSION = '6';
 const FIXTURE_LABEL = 'com.supabase.cli.test-fixture';
 /** The base image of the others. */
 export const BUSYBOX_IMAGE = 'localhost/supabase-test/busybox:latest';
@@ -84,27 +92,6 @@ async function copyLibraries(binaries: string[], rootfs: string): Promise<void> 
   for (const lib of libs) await cp(lib, path.join(rootfs, lib), { dereference: true });
 }
 
-/** The docker-library contract, reduced: initdb on an empty data volume, then run as postgres. */
-const PG_ENTRYPOINT = `#!/bin/sh
-# Test fixture: a stand-in for the postgres image's docker-entrypoint.sh.
-set -e
-PGDATA=/var/lib/postgresql/data
-if [ "$(id -u)" = 0 ]; then
-  mkdir -p "$PGDATA" /var/run/postgresql
-  chown -R 999:999 "$PGDATA" /var/run/postgresql
-  chmod 700 "$PGDATA"
-  # "--" keeps su from reading the server's own options (-D, -c) as its own.
-  exec su -p -s /bin/sh -c 'exec "$0" "$@"' postgres -- "$0" "$@"
-fi
-if [ ! -s "$PGDATA/PG_VERSION" ]; then
-  printf '%s\\n' "$POSTGRES_PASSWORD" > /tmp/pwfile
-  initdb -D "$PGDATA" -U postgres --pwfile=/tmp/pwfile --auth-local=trust --auth-host=scram-sha-256 $POSTGRES_INITDB_ARGS
-  rm -f /tmp/pwfile
-  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
-fi
-exec "$@"
-`;
-
 /** What supabase/postgres keeps in /etc/postgresql: the config file pointing at the data volume. */
 const PG_CONF = `data_directory = '/var/lib/postgresql/data'
 hba_file = '/var/lib/postgresql/data/pg_hba.conf'
@@ -137,13 +124,27 @@ export async function ensurePostgresImage(docker: Docker, name: string): Promise
     await mkdir(path.join(rootfs, 'etc/postgresql'), { recursive: true });
     await writeFile(path.join(rootfs, 'etc/postgresql/postgresql.conf'), PG_CONF);
     await mkdir(path.join(rootfs, 'usr/local/bin'), { recursive: true });
-    await writeFile(path.join(rootfs, 'usr/local/bin/docker-entrypoint.sh'), PG_ENTRYPOINT, { mode: 0o755 });
+    await writeFile(path.join(rootfs, 'usr/local/bin/docker-entrypoint.sh'), PLATFORM_ENTRYPOINT, { mode: 0o755 });
+    const initdb = path.join(rootfs, 'docker-entrypoint-initdb.d');
+    await mkdir(path.join(initdb, 'init-scripts'), { recursive: true });
+    await mkdir(path.join(initdb, 'migrations'), { recursive: true });
+    await writeFile(path.join(initdb, 'migrate.sh'), PLATFORM_MIGRATE, { mode: 0o755 });
+    await writeFile(path.join(initdb, 'init-scripts/00-roles-and-schemas.sql'), PLATFORM_INIT_SQL);
+    await writeFile(path.join(initdb, 'migrations/10-demote-postgres.sql'), PLATFORM_DEMOTE_SQL);
+    const extensions = path.join(rootfs, 'usr/share/postgresql/15/extension');
+    for (const name of PRIVILEGED_EXTENSIONS) {
+      const control = path.join(extensions, `${name}.control`);
+      await writeFile(control, `${await readFile(control, 'utf8')}\ntrusted = true\n`);
+    }
+    // pg_net is preinstalled on the platform; ours (SQL only, its requests are never sent here) stands in.
+    const pgNet = await packageFolder('native-extensions/pg_net');
+    for (const file of await readdir(pgNet)) await cp(path.join(pgNet, file), path.join(extensions, file));
     await writeFile(
       path.join(context, 'Dockerfile'),
       [
         `FROM ${BUSYBOX_IMAGE}`,
         'COPY rootfs/ /',
-        'ENV PATH=/usr/local/bin:/usr/lib/postgresql/15/bin:/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu LANG=C.UTF-8',
+        'ENV PATH=/usr/local/bin:/usr/lib/postgresql/15/bin:/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu LANG=C.UTF-8 POSTGRES_USER=supabase_admin',
         'RUN mkdir -p /var/lib/postgresql/data /etc/postgresql-custom && chown -R 999:999 /var/lib/postgresql',
         'ENTRYPOINT ["docker-entrypoint.sh"]',
         'CMD ["postgres", "-D", "/etc/postgresql"]',
@@ -157,25 +158,88 @@ export async function ensurePostgresImage(docker: Docker, name: string): Promise
 }
 
 /**
- * A STAND-IN image (not the real service): busybox httpd on each of `ports`, serving `/health` and
- * `/status`, started by its CMD or by `/docker-entrypoint.sh` (which kong's entrypoint calls).
+ * What a service image does when the CLI runs it once to migrate the database: `command` is the
+ * program the CLI names (`gotrue` for `gotrue migrate`, `node` for `node dist/scripts/migrate-call.js`),
+ * `urlVariable` the environment variable holding the database URL, and `schema` our copy of the
+ * service's schema under migrations/bootstrap, applied from its `set role <owner>;` line on: the part
+ * the service's own role runs (the lines before it are what the image's init does).
  */
-export async function ensureStandInImage(docker: Docker, name: string, ports: number[]): Promise<void> {
+export interface StandInMigration {
+  command: 'gotrue' | 'node';
+  /** The first argument that means "migrate" (`migrate`, `dist/scripts/migrate-call.js`). */
+  argument: string;
+  urlVariable: string;
+  schema: string;
+  owner: string;
+  /** SQL applied instead of the schema's part (a migration that fails, say). */
+  sql?: string;
+}
+
+/**
+ * A STAND-IN image (not the real service): busybox httpd on each of `ports`, serving `/health` and
+ * `/status`, started by its CMD or by `/docker-entrypoint.sh` (which kong's entrypoint calls); with
+ * `migration`, also the service's migrate command, through psql.
+ */
+export async function ensureStandInImage(docker: Docker, name: string, ports: number[], migration?: StandInMigration): Promise<void> {
   if (await isCurrent(docker, name)) return;
   const context = await mkdtemp(path.join(os.tmpdir(), 'standin-image-'));
   try {
+    const rootfs = path.join(context, 'rootfs');
     const script = `#!/bin/sh\n# Test fixture: stands in for ${name}.\nfor port in ${ports.join(' ')}; do httpd -f -p "$port" -h /www & done\nwait\n`;
-    await mkdir(path.join(context, 'rootfs/www'), { recursive: true });
-    await writeFile(path.join(context, 'rootfs/www/health'), 'ok\n');
-    await writeFile(path.join(context, 'rootfs/www/status'), 'ok\n');
-    await writeFile(path.join(context, 'rootfs/standin'), script, { mode: 0o755 });
-    await writeFile(path.join(context, 'rootfs/docker-entrypoint.sh'), '#!/bin/sh\nexec /standin\n', { mode: 0o755 });
-    await writeFile(path.join(context, 'Dockerfile'), `FROM ${BUSYBOX_IMAGE}\nCOPY rootfs/ /\nRUN mkdir -p /home/kong /etc/vector\nCMD ["/standin"]\n`);
+    await mkdir(path.join(rootfs, 'www'), { recursive: true });
+    await writeFile(path.join(rootfs, 'www/health'), 'ok\n');
+    await writeFile(path.join(rootfs, 'www/status'), 'ok\n');
+    await writeFile(path.join(rootfs, 'standin'), script, { mode: 0o755 });
+    await writeFile(path.join(rootfs, 'docker-entrypoint.sh'), '#!/bin/sh\nexec /standin\n', { mode: 0o755 });
+    if (migration) await addMigration(rootfs, migration);
+    await writeFile(
+      path.join(context, 'Dockerfile'),
+      `FROM ${BUSYBOX_IMAGE}\nCOPY rootfs/ /\nENV PATH=/usr/local/bin:/bin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu\nRUN mkdir -p /home/kong /etc/vector\nCMD ["/standin"]\n`,
+    );
     await build(docker, context, name);
   } finally {
     await rm(context, { recursive: true, force: true });
   }
 }
+
+/** psql and its libraries, the owner's part of the schema, and the command that applies it. */
+async function addMigration(rootfs: string, migration: StandInMigration): Promise<void> {
+  const psql = '/usr/lib/postgresql/15/bin/psql';
+  await mkdir(path.join(rootfs, 'usr/local/bin'), { recursive: true });
+  await cp(psql, path.join(rootfs, 'usr/local/bin/psql'));
+  await copyLibraries([psql], rootfs);
+  const text = migration.sql ?? (await readFile(path.join(await packageFolder('migrations/bootstrap'), migration.schema), 'utf8'));
+  const from = migration.sql === undefined ? text.indexOf(`set role ${migration.owner};`) : 0;
+  if (from < 0) throw new Error(`${migration.schema} has no "set role ${migration.owner};" line`);
+  await writeFile(path.join(rootfs, 'standin-migration.sql'), text.slice(from));
+  const command = [
+    '#!/bin/sh',
+    `# Test fixture: the migrate command of the service image, applying its schema as ${migration.owner}.`,
+    `if [ "$1" = "${migration.argument}" ]; then`,
+    `  exec psql "$${migration.urlVariable}" -v ON_ERROR_STOP=1 --no-psqlrc -q -f /standin-migration.sql`,
+    'fi',
+    migration.command === 'gotrue' ? 'exec /standin' : `echo "stand-in ${migration.command} only migrates" >&2; exit 1`,
+    '',
+  ].join('\n');
+  await writeFile(path.join(rootfs, 'usr/local/bin', migration.command), command, { mode: 0o755 });
+}
+
+/** The auth and storage images the CLI runs once on every new database, even when -x leaves them out. */
+export async function ensureServiceMigrationImages(docker: Docker, images: { auth: string; storage: string }): Promise<void> {
+  await ensureStandInImage(docker, images.auth, [9999], {
+    command: 'gotrue', argument: 'migrate', urlVariable: 'GOTRUE_DB_DATABASE_URL', schema: '02-auth.sql', owner: 'supabase_auth_admin',
+  });
+  await ensureStandInImage(docker, images.storage, [5000], STORAGE_MIGRATION);
+}
+
+/** A storage image whose migrations run `sql` instead, as supabase_storage_admin. */
+export async function ensureStorageImageMigrating(docker: Docker, image: string, sql: string): Promise<void> {
+  await ensureStandInImage(docker, image, [5000], { ...STORAGE_MIGRATION, sql });
+}
+
+const STORAGE_MIGRATION: StandInMigration = {
+  command: 'node', argument: 'dist/scripts/migrate-call.js', urlVariable: 'DATABASE_URL', schema: '03-storage.sql', owner: 'supabase_storage_admin',
+};
 
 /**
  * A STAND-IN for supabase/edge-runtime (not the real runtime): the real Deno binary of the deno npm
