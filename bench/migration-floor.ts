@@ -94,7 +94,7 @@ function measureRound(run: (folder: string, ...args: string[]) => number, folder
   into.up.push(run(folder, 'migration', 'up'));
 }
 
-for (const [count, port] of [[20, 56522], [1000, 56532]] as const) {
+for (const [count, port] of [[20, 26522], [1000, 26532]] as const) {
   const folder = project(port, count);
   const beforeFolder = beforeBin ? project(port + 20, count) : undefined;
   const url = (db: string): string => `postgresql://postgres:postgres@127.0.0.1:${port}/${db}`;

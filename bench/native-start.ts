@@ -54,8 +54,8 @@ function databaseRss(): number {
   return kib / 1024;
 }
 
-const first = project(56422);
-const second = project(56432);
+const first = project(26422);
+const second = project(26432);
 try {
   report('first start, cold machine (initdb + bootstrap + 20 migrations + seed)', cli(first, 'start'), 'ms', '3000 ms');
   report('database memory (RSS of its processes)', databaseRss(), 'MiB');

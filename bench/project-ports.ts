@@ -1,7 +1,9 @@
 /**
  * Moves every port a native stack opens in a config.toml written by `supabase init` away from the
  * defaults, around `port` for the database (API one below it; Studio, Inbucket and SMTP above), so
- * a bench project never collides with a stack already running on the machine.
+ * a bench project never collides with a stack already running on the machine. The benches' ports
+ * are below the kernel's ephemeral range (32768 and up), where a client connection's source port
+ * could take one between two runs.
  */
 export function withPortsAround(configText: string, port: number): string {
   return configText

@@ -25,10 +25,10 @@ import { JournalStore } from '../tasks/journal/journal-store.js';
 import { withPortsAround } from './project-ports.js';
 
 const RUNS = 7;
-const PORT = 56622;
-const LIVED_IN_PORT = 56642;
-const BEFORE_PORT = 56662;
-const BEFORE_LIVED_IN_PORT = 56682;
+const PORT = 26622;
+const LIVED_IN_PORT = 26642;
+const BEFORE_PORT = 26662;
+const BEFORE_LIVED_IN_PORT = 26682;
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
 const beforeBin = beforeRoot && path.join(beforeRoot, 'bin', 'supabase.js');
 const home = mkdtempSync(path.join(tmpdir(), 'bench-restart-home-'));

@@ -47,8 +47,8 @@ const COMMANDS: Record<string, string[]> = {
   'gen types typescript --local': ['gen', 'types', 'typescript', '--local'],
   'inspect db bloat': ['inspect', 'db', 'bloat', '--local'],
 };
-const now = project('now', 56722);
-const before = beforeBin ? project('before', 56742) : undefined;
+const now = project('now', 26722);
+const before = beforeBin ? project('before', 26742) : undefined;
 const stacks: Array<[string, { folder: string; env: NodeJS.ProcessEnv }]> = [[bin, now], ...(before && beforeBin ? [[beforeBin, before] as [string, typeof before]] : [])];
 
 try {
