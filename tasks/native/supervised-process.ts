@@ -209,6 +209,16 @@ export async function serviceStatus(files: ServiceFiles, kind: ServiceKind): Pro
   return { state: (await kind.answers(record.url)) ? 'running' : 'unresponsive', pid: record.pid, url: record.url };
 }
 
+/**
+ * Whether the service was launched and has died since (its pid record is there, its process is
+ * not), without probing it: a probe can cost a connection (the pg_net worker's opens a database
+ * session), and callers that only ask about a death need none.
+ */
+export async function serviceExited(files: ServiceFiles, kind: ServiceKind): Promise<boolean> {
+  const record = await readPidRecord(files.pidFile);
+  return record !== undefined && !(await isOurs(record.pid, kind));
+}
+
 /** The URL recorded for the service's last launch, without probing it (the caller already knows it runs). */
 export async function recordedUrl(files: ServiceFiles): Promise<string | undefined> {
   return (await readPidRecord(files.pidFile))?.url;

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { withConnection } from '../db/connect.js';
 import { clusterPaths } from '../native/native-paths.js';
 import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
-import { baseChildEnv, nodeEntry, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
+import { baseChildEnv, nodeEntry, serviceExited, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
 import { WORKER_APPLICATION_NAME, offersOurPgNet, type WorkerSettings } from './pg-net-settings.js';
 
 const ENTRY = 'pg-net-worker-main';
@@ -39,6 +39,16 @@ export async function pgNetWorkerStatus(projectId: string, env: NodeJS.ProcessEn
   const files = pgNetWorkerFiles(projectId, env);
   const status = await serviceStatus(files, KIND);
   return { running: status.state !== 'stopped', exited: status.exited === true, pid: status.pid, logFile: files.logFile };
+}
+
+/**
+ * Whether the project's worker died after its launch, and its log: what `start` and `status` ask
+ * beside a running server. Unlike pgNetWorkerStatus it opens no database session to see whether
+ * the worker is connected (some 30 ms of every start).
+ */
+export async function pgNetWorkerExited(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<{ exited: boolean; logFile: string }> {
+  const files = pgNetWorkerFiles(projectId, env);
+  return { exited: await serviceExited(files, KIND), logFile: files.logFile };
 }
 
 /** Stops the project's worker; true when one was running. */

@@ -12,7 +12,7 @@ import { nativeRuntime, type NativeStatus } from '../native/native-runtime.js';
 import { excludedServices } from './service-names.js';
 import { reopenServices } from './service-reopen.js';
 import { NATIVE_SERVICES, nativeServiceStates, stopNativeServices } from './native-services.js';
-import { ensurePgNetWorker, launchPgNetWorker, pgNetWorkerStatus, stopPgNetWorker } from '../pg-net/pg-net-process.js';
+import { ensurePgNetWorker, launchPgNetWorker, pgNetWorkerExited, stopPgNetWorker } from '../pg-net/pg-net-process.js';
 import type { LaunchedService } from '../native/supervised-process.js';
 import { messageOf } from '../task-error.js';
 import type { Revival, RuntimeReality, StackProject, StackRuntime } from './stack-runtime.js';
@@ -142,7 +142,7 @@ export const nativeStack: StackRuntime = {
     const [database, services, worker] = await Promise.all([
       nativeRuntime.status(projectId, project.config, { env: project.env }),
       nativeServiceStates(projectId, project.env),
-      pgNetWorkerStatus(projectId, project.env),
+      pgNetWorkerExited(projectId, project.env),
     ]);
     const reality = realityOf(database);
     return {
@@ -192,7 +192,7 @@ async function reviveNative(project: StackProject, stack: StackProjection, notic
       }
     }),
   );
-  const [worker, database] = await Promise.all([pgNetWorkerStatus(projectId, project.env), nativeRuntime.status(projectId, undefined, { env: project.env })]);
+  const [worker, database] = await Promise.all([pgNetWorkerExited(projectId, project.env), nativeRuntime.status(projectId, undefined, { env: project.env })]);
   if (worker.exited && database.port !== undefined) {
     try {
       if (await ensurePgNetWorker({ projectId, port: database.port, env: project.env })) revival.restarted.push(PG_NET_WORKER);
