@@ -58,6 +58,14 @@ const updates = {
 
 const detail = 'rememberDetail' as const;
 
+// A service that no start ran (excluded, unavailable) has nothing to stop, so `stop` leaves it as
+// it is; the next start says afresh what it is, from there as from `stopped`.
+const startedAfresh = {
+  SERVICE_EXCLUDED: { target: 'excluded', actions: detail, description: `${events.SERVICE_EXCLUDED} (a later start)` },
+  SERVICE_UNAVAILABLE: { target: 'unavailable', actions: detail, description: `${events.SERVICE_UNAVAILABLE} (a later start)` },
+  SERVICE_STARTING: { target: 'starting', actions: detail, description: `${events.SERVICE_STARTING} (a later start)` },
+} as const;
+
 const machine = setup({
   types: {} as { context: ServiceContext; events: ServiceEvent },
   guards: xstateGuards<ServiceContext, ServiceEvent>(guards),
@@ -78,11 +86,11 @@ const machine = setup({
     },
     excluded: {
       description: 'Not part of this start (-x/--exclude, or disabled in config.toml); status leaves it out.',
-      on: { SERVICE_STOPPED: { target: 'stopped', actions: detail, description: events.SERVICE_STOPPED } },
+      on: { ...startedAfresh, SERVICE_STOPPED: { target: 'stopped', actions: detail, description: events.SERVICE_STOPPED } },
     },
     unavailable: {
       description: 'Not available on the native runtime (container image only); reported as such, never faked.',
-      on: { SERVICE_STOPPED: { target: 'stopped', actions: detail, description: events.SERVICE_STOPPED } },
+      on: { ...startedAfresh, SERVICE_STOPPED: { target: 'stopped', actions: detail, description: events.SERVICE_STOPPED } },
     },
     starting: {
       description: 'Started; waiting for its health check.',

@@ -6,7 +6,7 @@
  * deleted under it, so the next start gets its port.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
@@ -100,6 +100,20 @@ describe('native stack processes: supervision, exclusion and stop', function () 
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
+  });
+
+  it('a start after a stop writes nothing for the services no start ran, and starts one excluded before', async () => {
+    // pg-meta is excluded since the test above, and the native runtime's unavailable services stay so.
+    assert.equal(project.run(['stop']).code, 0);
+    const journal = path.join(project.root, 'supabase', '.temp', 'events.jsonl');
+    const linesBefore = readFileSync(journal, 'utf8').trimEnd().split('\n').length;
+    const started = project.run(['start']);
+    assert.equal(started.code, 0, started.stderr);
+    const written = readFileSync(journal, 'utf8').trimEnd().split('\n').slice(linesBefore).map((line) => JSON.parse(line) as { stream: string; type: string; data: { service?: string } });
+    const stack = written.filter((event) => event.stream === 'stack');
+    assert.deepEqual(stack.filter((event) => event.type === 'SERVICE_STOPPED').map((event) => event.data.service), []);
+    assert.ok(stack.some((event) => event.type === 'SERVICE_STARTING' && event.data.service === 'pg-meta'), 'pg-meta, excluded before, is started');
+    assert.ok(stack.some((event) => event.type === 'SERVICE_UNAVAILABLE' && event.data.service === 'kong'));
   });
 
   it('stop ends the server although its data folder was deleted, and the next start gets the port', async () => {
