@@ -1,0 +1,48 @@
+/**
+ * What the gateway process (gateway/) needs of each API service it serves in-process: REST now,
+ * Auth, Storage and Realtime later. The gateway owns the port, the key checks and CORS, as the
+ * original's Kong does; a service registers its routes under its prefix and closes its pools on
+ * stop. A service left out (`-x`, or disabled in config.toml) is never registered, and its prefix
+ * answers 503 naming it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { StackService } from '../../../machines/service.machine.js';
+
+/** What every API service is told about the project (from config.toml, resolved by the CLI). */
+export interface ApiSettings {
+  /** The project's database: host 127.0.0.1, `[db] port`. Services log in as their own roles (PostgREST as authenticator). */
+  dbPort: number;
+  dbPassword: string;
+  jwtSecret: string;
+  /** `[auth] jwt_expiry`, seconds. */
+  jwtExpiry: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** `http://<hostname>:<[api] port>`: what the outside calls this gateway. */
+  apiUrl: string;
+  /** `[api] schemas`, `[api] extra_search_path`, `[api] max_rows`. */
+  schemas: string[];
+  extraSearchPath: string[];
+  maxRows: number;
+}
+
+export interface ApiContext {
+  settings: ApiSettings;
+  /** A line to the process's log (never a secret: no keys, no JWTs, no passwords). */
+  log(line: string): void;
+}
+
+export interface ApiService {
+  /** The journal's name for it (`rest`, `auth`, `storage`, `realtime`). */
+  service: StackService;
+  /** The path it serves under, as the original's Kong routes it (`/rest/v1`). */
+  prefix: string;
+  /**
+   * Registers its routes on a fastify instance scoped to its prefix (fastify's `register` with
+   * `{ prefix }`), after loading what it needs (the REST schema cache, say): the gateway answers
+   * on the port only once every service's register has returned.
+   */
+  register(app: FastifyInstance, context: ApiContext): Promise<void>;
+  /** Closes its pools and listeners (the gateway's stop). */
+  close(): Promise<void>;
+}
