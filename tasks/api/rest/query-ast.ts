@@ -75,7 +75,7 @@ export interface Condition {
   field: Field;
   negated: boolean;
   operator: Operator;
-  /** `eq(any)`, `like(all)`: the value is a list, `{a,b}`. Only eq, neq, gt, gte, lt, lte, like, ilike, match, imatch take one. */
+  /** `eq(any)`, `like(all)`: the value is a list, `{a,b}`. Only eq, gt, gte, lt, lte, like, ilike, match, imatch take one (v12's neq does not). */
   quantifier?: 'any' | 'all';
   /** The text search configuration of an fts operator: `fts(english)`. */
   language?: string;
