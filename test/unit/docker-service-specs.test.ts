@@ -335,6 +335,9 @@ describe('docker runtime: container specs as the original makes them', () => {
       sinks: Record<string, { inputs: string[]; uri: string }>;
     };
     assert.deepEqual(Object.keys(yaml.sources), ['docker_syslog']);
+    // Each VRL program is a literal block, lines as written.
+    assert.doesNotMatch(script, /source: >/);
+    assert.match(script, /\n {6}parsed, err = parse_regex\(\.event_message, r'\^\(\?P<time>\\d\+:\\d\+:\\d\+\\\.\\d\+\) \\\[\(\?P<level>\\w\+\)\\\] \(\?P<msg>\.\*\)\$'\)\n/);
     assert.equal(yaml.transforms.project_logs!.type, 'remap');
     assert.match(yaml.transforms.project_logs!.source!, /\.event_message = del\(\.message\)/);
     assert.deepEqual(yaml.transforms.router!.route, {

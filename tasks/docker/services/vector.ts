@@ -157,10 +157,15 @@ export function vectorYaml({ config, containerOf }: ServiceContext): string {
       uri: `${logflare}/api/logs?source_name=${entry.source}&api_key=${config.analytics.api_key}`,
     };
   }
-  return stringify({
-    api: { enabled: true, address: '0.0.0.0:9001' },
-    sources: { docker_syslog: { type: 'syslog', address: '0.0.0.0:9000', mode: 'tcp', path: '/tmp/socket' } },
-    transforms,
-    sinks,
-  });
+  // VRL programs as literal blocks, never folded at some width: a folded regex is one careless
+  // YAML reader away from a changed program.
+  return stringify(
+    {
+      api: { enabled: true, address: '0.0.0.0:9001' },
+      sources: { docker_syslog: { type: 'syslog', address: '0.0.0.0:9000', mode: 'tcp', path: '/tmp/socket' } },
+      transforms,
+      sinks,
+    },
+    { lineWidth: 0, blockQuote: 'literal' },
+  );
 }
