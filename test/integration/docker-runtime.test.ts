@@ -137,7 +137,7 @@ describe('docker runtime (podman)', function () {
       const db = await docker.getContainer(`supabase_db_${id}`).inspect();
       assert.equal(db.Config.Labels[PROJECT_LABEL], id);
       assert.equal(db.Config.Labels[COMPOSE_LABEL], id);
-      assert.deepEqual(db.HostConfig.PortBindings['5432/tcp'], [{ HostIp: '127.0.0.1', HostPort: String(project.config.db.port) }]);
+      assert.deepEqual(db.HostConfig.PortBindings['5432/tcp'], [{ HostIp: '', HostPort: String(project.config.db.port) }]);
       assert.ok(db.NetworkSettings.Networks[networkName(id)]?.Aliases?.includes('db.supabase.internal'));
       assert.deepEqual(await volumesOf(id), [`supabase_config_${id}`, `supabase_db_${id}`, `supabase_inbucket_${id}`]);
       const rows = await sql(project, async (c) => (await c.query('select task from public.todos order by id')).rows.map((r) => r.task));

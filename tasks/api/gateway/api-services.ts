@@ -1,0 +1,23 @@
+/**
+ * The API services the gateway can serve in-process, by journal name, each behind a loader: a
+ * dynamic import, so a service left out of a start (`-x postgrest`, `[api] enabled = false`) is
+ * never even loaded, and the gateway's memory is that of what it serves.
+ */
+import type { ApiService } from './api-service.js';
+
+export type ApiServiceName = 'rest';
+
+/**
+ * The REST service's module, named through a constant rather than a literal: it is written beside
+ * the gateway (rest/http/), and the gateway must build whether or not it is there yet.
+ */
+const REST_MODULE = '../rest/http/rest-service.js';
+
+export const API_SERVICES: Readonly<Record<ApiServiceName, () => Promise<ApiService>>> = {
+  rest: async () => ((await import(REST_MODULE)) as { restService: ApiService }).restService,
+};
+
+/** Whether a name is one of the services above (settings files are read from disk). */
+export function isApiServiceName(name: string): name is ApiServiceName {
+  return Object.prototype.hasOwnProperty.call(API_SERVICES, name);
+}
