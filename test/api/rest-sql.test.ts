@@ -8,20 +8,25 @@ import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { ApiError } from '../../tasks/api/common/api-error.js';
 import type { RestRequest, StatementResult } from '../../tasks/api/rest/rest-request.js';
+import type { SchemaCache } from '../../tasks/api/rest/schema-types.js';
+import { loadSchemaCache } from '../../tasks/api/rest/schema/load-schema-cache.js';
 import { buildStatement } from '../../tasks/api/rest/sql/build-statement.js';
 import { connectUrl } from '../../tasks/db/connect.js';
 import { startProject, type RunningProject } from '../integration/support/running-project.js';
 import { call, col, cond, embed, field, fixtureCache, MIGRATION, payload, read, remove, star, write, type RequestParts } from './support/rest-fixture.js';
 
-describe('REST SQL builder', function () {
+// Once with the cache written by hand, once with the one rest/schema/ reads from the catalog, so
+// the builder is checked on its contract and with the loader it runs beside.
+for (const source of ['hand-written', 'loaded'] as const) describe(`REST SQL builder (${source} schema cache)`, function () {
   this.timeout(180_000);
   let project: RunningProject;
   let client: pg.Client;
-  const cache = fixtureCache();
+  let cache: SchemaCache = fixtureCache();
 
   before(async () => {
     project = await startProject({ 'migrations/20240101000000_fixture.sql': MIGRATION });
     client = await connectUrl(project.dbUrl);
+    if (source === 'loaded') cache = await loadSchemaCache(client, ['public']);
   });
   after(async () => {
     await client?.end().catch(() => undefined);
