@@ -214,6 +214,14 @@ for (const source of ['hand-written', 'loaded'] as const) describe(`REST SQL bui
       assert.deepEqual(await ids({ kind: 'or', negated: true, children: [cond('id', 'eq', '1'), cond('id', 'eq', '2')] }), [3, 4]);
     });
 
+    it('refuses aggregates with PGRST123, as v12.0.1 does while db-aggregates-enabled is off', () => {
+      const sum = planError(read('films', { select: [{ kind: 'column', field: field('year'), aggregate: { fn: 'sum' } }] }));
+      assert.equal(sum.status, 400);
+      assert.deepEqual(sum.body, { code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null });
+      const nested = planError(read('directors', { select: [embed('best_films', [{ kind: 'column', field: field('*'), aggregate: { fn: 'count' } }])] }));
+      assert.equal(nested.body.code, 'PGRST123');
+    });
+
     it('lets the database refuse an unknown column (42703) and an unknown table (42P01)', async () => {
       const column = await databaseError(read('films', { select: [col('nope')] }));
       assert.equal(column.code, '42703');
