@@ -39,7 +39,7 @@ const cond = (field: Field, operator: Condition['operator'], value: Condition['v
 });
 
 /** The PGRST100 a query string gets: message and details. */
-function rejection(query: string, rpc = false): { message: string; details: string | null } {
+function rejection(query: string, rpc = false): { message: string; details: ApiError['body']['details'] } {
   try {
     parse(query, rpc);
   } catch (error) {

@@ -60,7 +60,7 @@ export function findRelationship(cache: SchemaCache, schema: string, origin: str
 }
 
 function noRelationship(cache: SchemaCache, schema: string, origin: string, target: string, hint: string | undefined): ApiError {
-  const details = `Searched for a foreign key relationship between '${origin}' and '${target}'${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${schema}', but no matches were found.`;
+  const details = `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${schema}', but no matches were found.`;
   return restError(400, 'PGRST200', `Could not find a relationship between '${origin}' and '${target}' in the schema cache`, details, suggestion(cache, schema, origin, target));
 }
 

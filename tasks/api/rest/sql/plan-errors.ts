@@ -39,7 +39,7 @@ export function columnNotFound(relation: string, column: string): ApiError {
   return restError(400, 'PGRST204', `Column '${column}' of relation '${relation}' does not exist`);
 }
 
-/** A write to a relation the schema cache does not hold: PostgREST answers 404 with an empty body's fields. */
-export function relationNotFound(): ApiError {
-  return restError(404, '', '');
+/** PGRST123: aggregates (`col.sum()`, `count()`), which v12.0.1 refuses while db-aggregates-enabled is off, as the original's stack leaves it. */
+export function aggregatesNotAllowed(): ApiError {
+  return restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 }

@@ -8,7 +8,7 @@
 import type { EmbedPath, Filter, OrderTerm, ReadQuery, SelectItem } from '../query-ast.js';
 import { qualifiedKey, type Column, type QualifiedName, type Relationship, type SchemaCache } from '../schema-types.js';
 import { findRelationship, isToOne } from './find-relationship.js';
-import { notEmbedded, relatedOrderNotToOne, spreadNotToOne } from './plan-errors.js';
+import { aggregatesNotAllowed, notEmbedded, relatedOrderNotToOne, spreadNotToOne } from './plan-errors.js';
 import { ident, qualified } from './sql-text.js';
 
 export interface Range {
@@ -99,6 +99,7 @@ function initNode(relation: QualifiedName, name: string, select: SelectItem[], d
   };
   for (const item of select) {
     if (item.kind !== 'embed') {
+      if (item.kind === 'column' && item.aggregate !== undefined) throw aggregatesNotAllowed();
       node.select.push(item);
       continue;
     }
