@@ -33,7 +33,15 @@ export interface ColumnItem {
   field: Field;
   alias?: string;
   cast?: string;
+  /**
+   * `col.sum()::int`, `count()` (whose field is `*`): v12 parses aggregates but answers them with
+   * PGRST123 "Use of aggregate functions is not allowed" unless `db-aggregates-enabled`, which the
+   * original's stack leaves off; the parser keeps them so the SQL builder can refuse them so.
+   */
+  aggregate?: { fn: AggregateFunction; cast?: string };
 }
+
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'max' | 'min';
 
 /**
  * An embedded resource: `alias:relation!hint!inner(select)`, or `...relation(select)` (spread: its
@@ -67,13 +75,14 @@ export interface Condition {
   field: Field;
   negated: boolean;
   operator: Operator;
-  /** `eq(any)`, `like(all)`: the value is a list, `{a,b}`. Only eq, neq, gt, gte, lt, lte, like, ilike, match, imatch take one. */
+  /** `eq(any)`, `like(all)`: the value is a list, `{a,b}`. Only eq, gt, gte, lt, lte, like, ilike, match, imatch take one (v12's neq does not). */
   quantifier?: 'any' | 'all';
   /** The text search configuration of an fts operator: `fts(english)`. */
   language?: string;
   /**
    * The operand as written: text for most operators; a list for `in` (`in.(a,"b,c")`) and for
-   * quantified ones; for `is`, one of null, not_null, true, false, unknown (lower-cased).
+   * quantified ones; for `is`, one of null, true, false, unknown (lower-cased; v12.0.1's grammar
+   * has no not_null, `not.is.null` says it). `like.*a*` keeps its `*`: the SQL builder makes it `%`.
    */
   value: string | string[];
 }
@@ -107,6 +116,11 @@ export interface ReadQuery {
   select: SelectItem[];
   filters: Array<{ path: EmbedPath; filter: Filter }>;
   order: Array<{ path: EmbedPath; terms: OrderTerm[] }>;
+  /**
+   * `limit=`/`offset=` (`films.limit=`), as Haskell's `read` takes an integer: a value that is not
+   * one is ignored, as v12.0.1 ignores it; a negative one is kept (the request's range check turns
+   * a negative limit into PGRST103).
+   */
   ranges: Array<{ path: EmbedPath; limit?: number; offset?: number }>;
 }
 
