@@ -6,7 +6,7 @@
  * spec suite), so they check that Parsec's error rules are kept, not just that something fails.
  */
 import assert from 'node:assert/strict';
-import { ApiError } from '../../tasks/api/common/api-error.js';
+import { ApiError, type ApiErrorBody } from '../../tasks/api/common/api-error.js';
 import { parseQuery, readInteger } from '../../tasks/api/rest/grammar/parse-query.js';
 import type { Condition, Field, Filter, ParsedQuery, SelectItem } from '../../tasks/api/rest/query-ast.js';
 
@@ -39,7 +39,7 @@ const cond = (field: Field, operator: Condition['operator'], value: Condition['v
 });
 
 /** The PGRST100 a query string gets: message and details. */
-function rejection(query: string, rpc = false): { message: string; details: string | null } {
+function rejection(query: string, rpc = false): { message: string; details: ApiErrorBody['details'] } {
   try {
     parse(query, rpc);
   } catch (error) {
