@@ -71,10 +71,14 @@ function isServerError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'severity' in error && typeof (error as { code?: unknown }).code === 'string';
 }
 
+/** Runs one more statement in the request's transaction (as the request's role, with its settings). */
+export type TransactionQuery = (statement: SqlStatement) => Promise<pg.QueryResult>;
+
 /**
  * Runs `statement` for a request and hands its first row to `check` before committing; an error
- * thrown by `check` (or by the database) rolls the transaction back and is thrown on. The row is
- * answered even when `options.rollback` undoes what it did.
+ * thrown by `check` (or by the database) rolls the transaction back and is thrown on. `amend`, after
+ * the check, may run more statements in the same transaction and answer the row changed (PostgREST
+ * plans its planned counts there). The row is answered even when `options.rollback` undoes what it did.
  */
 export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   pool: pg.Pool,
@@ -82,6 +86,7 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   statement: SqlStatement,
   options: TransactionOptions,
   check: (row: Row | undefined) => void = () => undefined,
+  amend: (row: Row | undefined, query: TransactionQuery) => Promise<Row | undefined> = async (row) => row,
 ): Promise<Row | undefined> {
   const client = await pool.connect();
   let open = false;
@@ -90,8 +95,9 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
     open = true;
     const settings = localSettings(context);
     await client.query(settings.text, settings.values);
-    const row = (await client.query<Row>(statement.text, statement.values)).rows[0];
-    check(row);
+    const first = (await client.query<Row>(statement.text, statement.values)).rows[0];
+    check(first);
+    const row = await amend(first, (next) => client.query(next.text, next.values));
     if (options.rollback) {
       // Deferred constraints are checked now, so a request that would fail on commit still fails.
       await client.query('set constraints all immediate');

@@ -9,14 +9,10 @@ import { packageFileSync, runsFromSource } from '../../package-folder.js';
 
 export type ApiServiceName = 'rest';
 
-/**
- * The REST service's module, named through a constant rather than a literal: it is written beside
- * the gateway (rest/http/), and the gateway must build whether or not it is there yet.
- */
-const REST_MODULE = '../rest/http/rest-service.js';
-
+// Literal specifiers on purpose: esbuild follows them into the gateway's one-file bundle
+// (dist/tasks/api/gateway/api-gateway-main.cjs), which a computed one would leave unresolved.
 export const API_SERVICES: Readonly<Record<ApiServiceName, () => Promise<ApiService>>> = {
-  rest: async () => ((await import(REST_MODULE)) as { restService: ApiService }).restService,
+  rest: async () => (await import('../rest/http/rest-service.js')).restService,
 };
 
 /** Each service's module as the package holds it (sources, or what tsc wrote to dist/), and its export. */

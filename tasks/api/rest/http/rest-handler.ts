@@ -8,9 +8,9 @@
 import type pg from 'pg';
 import { restError } from '../../common/api-error.js';
 import { authenticate, type AuthResult } from '../../common/jwt.js';
-import { parseCookies, runRequestTransaction, type RequestContext } from '../../common/request-transaction.js';
+import { parseCookies, runRequestTransaction, type RequestContext, type TransactionQuery } from '../../common/request-transaction.js';
 import type { ApiSettings } from '../../gateway/api-service.js';
-import type { RestRequest, StatementResult } from '../rest-request.js';
+import type { CountMethod, RestRequest, Statement, StatementResult } from '../rest-request.js';
 import { qualifiedKey, type SchemaCache } from '../schema-types.js';
 import { contentTypeOf, negotiateMedia, OBJECT_CONTENT_TYPE } from './media.js';
 import { parsePayload } from './payload.js';
@@ -78,6 +78,24 @@ function returnsVoid(cache: SchemaCache, request: RestRequest): boolean {
   return overloads.length > 0 && overloads.every((routine) => routine.returns.type === 'void');
 }
 
+/**
+ * The total of `count=planned` (the planner's row estimate of the count query) and of
+ * `count=estimated` (that estimate, but only once the exact count, taken up to max_rows + 1, passes
+ * max_rows, and never below it), as PostgREST's resultSetWTotal decides after its checks.
+ */
+async function withPlannedCount<Row extends StatementResult>(row: Row | undefined, statement: Statement, count: CountMethod | undefined, maxRows: number, query: TransactionQuery): Promise<Row | undefined> {
+  if (row === undefined || statement.countPlan === undefined || (count !== 'planned' && count !== 'estimated')) return row;
+  const exact = Number(row.total_result_set ?? 0);
+  if (count === 'estimated' && !(maxRows <= 0 || exact > maxRows)) return row;
+  const result = await query(statement.countPlan);
+  const plan = (result.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
+  const document = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+  const planned = document?.[0]?.Plan?.['Plan Rows'];
+  if (typeof planned !== 'number') return row;
+  const total = count === 'estimated' ? Math.max(exact, planned) : planned;
+  return { ...row, total_result_set: String(total) };
+}
+
 export async function handleRestRequest(input: HttpInput, state: RestState): Promise<RestResponse> {
   const { settings, parts } = state;
   const auth: AuthResult = await authenticate(header(input.headers, 'authorization'), state.secret);
@@ -119,7 +137,7 @@ export async function handleRestRequest(input: HttpInput, state: RestState): Pro
   const capped = settings.maxRows > 0 && (request.action === 'read' || request.action === 'call')
     ? { ...request, range: { ...range, limit: Math.min(range.limit ?? Infinity, settings.maxRows) } }
     : request;
-  const statement = parts.buildStatement(capped, cache);
+  const statement = parts.buildStatement(capped, cache, settings);
   const routines = cache.routines.get(qualifiedKey(request.target)) ?? [];
   const readOnly = request.action === 'read' || (request.action === 'call' && (method !== 'POST' || routines.every((routine) => routine.volatility !== 'volatile') && routines.length > 0));
   const context: RequestContext = {
@@ -128,7 +146,10 @@ export async function handleRestRequest(input: HttpInput, state: RestState): Pro
   };
   let row: StatementResult | undefined;
   try {
-    row = await runRequestTransaction<StatementResult & Record<string, unknown>>(state.pool, context, statement, { readOnly, rollback: preferences.tx === 'rollback' }, (result) => checkRow(request, result));
+    row = await runRequestTransaction<StatementResult & Record<string, unknown>>(
+      state.pool, context, statement, { readOnly, rollback: preferences.tx === 'rollback' }, (result) => checkRow(request, result),
+      (result, query) => withPlannedCount(result, statement, preferences.count, settings.maxRows, query),
+    );
   } catch (error) {
     throw restErrorOf(error, auth.authenticated);
   }

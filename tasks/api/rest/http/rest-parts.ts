@@ -15,10 +15,10 @@ export interface RestParts {
   parseQuery(queryString: string, rpcRead: boolean): ParsedQuery;
   /** Reads the exposed schemas from the catalog. */
   loadSchemaCache(pool: pg.Pool, settings: ApiSettings): Promise<SchemaCache>;
-  /** Calls `reload` on every `NOTIFY pgrst, 'reload schema'`; resolves to a stop function. */
-  watchSchemaReload(settings: ApiSettings, reload: () => void): Promise<() => Promise<void>>;
+  /** Hands `reload` a fresh cache after every `NOTIFY pgrst, 'reload schema'`; resolves to a stop function. */
+  watchSchemaReload(settings: ApiSettings, reload: (cache: SchemaCache) => void, log: (line: string) => void): Promise<() => Promise<void>>;
   /** The one statement of a request; throws PostgREST's ApiErrors for names the cache lacks. */
-  buildStatement(request: RestRequest, cache: SchemaCache): Statement;
+  buildStatement(request: RestRequest, cache: SchemaCache, settings: ApiSettings): Statement;
   /** The OpenAPI document of one exposed schema, as JSON text. */
   openApi(cache: SchemaCache, schema: string, settings: ApiSettings): string;
 }

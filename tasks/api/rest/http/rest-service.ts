@@ -12,6 +12,7 @@ import { createRestPool } from '../../common/db-pool.js';
 import { jwtSecretKey } from '../../common/jwt.js';
 import type { ApiContext, ApiService } from '../../gateway/api-service.js';
 import type { SchemaCache } from '../schema-types.js';
+import { liveRestParts } from './live-parts.js';
 import { handleRestRequest, type RestState } from './rest-handler.js';
 import type { RestParts } from './rest-parts.js';
 
@@ -50,12 +51,10 @@ export function createRestService(parts: RestParts): ApiService {
       const restPool = createRestPool(settings);
       pool = restPool;
       let cache: SchemaCache = await parts.loadSchemaCache(restPool, settings);
-      stopWatching = await parts.watchSchemaReload(settings, () => {
-        parts.loadSchemaCache(restPool, settings).then((fresh) => {
-          cache = fresh;
-          context.log('schema cache reloaded');
-        }, (error: Error) => context.log(`schema cache reload failed: ${error.message}`));
-      });
+      // The listener loads the new cache itself (on its own connection) and logs the reload.
+      stopWatching = await parts.watchSchemaReload(settings, (fresh) => {
+        cache = fresh;
+      }, context.log);
       const state: RestState = { parts, settings, pool: restPool, secret: jwtSecretKey(settings.jwtSecret), cache: () => cache };
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -70,3 +69,6 @@ export function createRestService(parts: RestParts): ApiService {
     },
   };
 }
+
+/** The REST service the gateway loads (api-services.ts), on the real parser, schema cache and SQL builder. */
+export const restService: ApiService = createRestService(liveRestParts);
