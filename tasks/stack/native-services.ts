@@ -28,6 +28,8 @@ export interface NativeService {
   service: StackService;
   /** Launched last and not waited for (see above): it answers a moment after start returns. */
   background: boolean;
+  /** Launched once the database answers, not beside it: it connects at start (the gateway's REST loads its schema cache). */
+  needsDatabase?: boolean;
   /**
    * The journal services its process serves besides its own, for a start that leaves `excluded`
    * out (the gateway: `rest` unless `-x postgrest`).
@@ -78,6 +80,7 @@ export const NATIVE_SERVICES: readonly NativeService[] = [
     // The original's Kong: our gateway on the API port, with the API services inside it.
     service: 'kong',
     background: false,
+    needsDatabase: true,
     serves: gatewayServes,
     served: gatewayServed,
     start: async (project, _notice, excluded) => {

@@ -79,8 +79,9 @@ export const nativeStack: StackRuntime = {
           const notice = (message: string) => options.onNotice?.(message);
           // pg_net's worker is launched with the server, so that loading it overlaps the server's start-up.
           let worker: Promise<LaunchedService> | undefined;
-          // The other services need nothing of the database to come up, so they start alongside it;
-          // background ones (native-services.ts) once the rest answer.
+          // The other services need nothing of the database to come up, so they start alongside it,
+          // but for those that connect at start (the gateway), launched once it answers; background
+          // ones (native-services.ts) once the rest answer.
           const database = nativeRuntime.start(project, {
             ...runtimeOptions,
             step: step.runStep,
@@ -102,7 +103,8 @@ export const nativeStack: StackRuntime = {
             return result;
           });
           const waited = services.filter((entry) => !entry.background);
-          const settled = await Promise.allSettled([database, ...waited.map((entry) => entry.start(project, notice, excluded))]);
+          const launch = (entry: (typeof waited)[number]) => (entry.needsDatabase ? database.then(() => entry.start(project, notice, excluded)) : entry.start(project, notice, excluded));
+          const settled = await Promise.allSettled([database, ...waited.map(launch)]);
           const upFirst = settled.every((result) => result.status === 'fulfilled');
           const background = upFirst ? await Promise.allSettled(services.filter((entry) => entry.background).map((entry) => entry.start(project, notice, excluded))) : [];
           const failure = [...settled, ...background].find((result) => result.status === 'rejected');

@@ -12,7 +12,7 @@ import type { ProjectConfig } from '../../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
 import { pgMetaFiles } from '../../pg-meta/pg-meta-process.js';
 import type { ApiSettings } from './api-service.js';
-import { apiServiceBuilt, isApiServiceName, type ApiServiceName } from './api-services.js';
+import { isApiServiceName, type ApiServiceName } from './api-services.js';
 import { functionsRecordFile } from './functions-upstream.js';
 import { GATEWAY_HEALTH_PATH, GATEWAY_HEALTH_SERVICE } from './gateway-health.js';
 import { servedByGateway, writeGatewaySettings, type AbsentReason, type GatewaySettings } from './gateway-settings.js';
@@ -52,9 +52,9 @@ export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
   };
 }
 
-/** The API services the gateway serves for a start that leaves `excluded` out (those this package holds). */
+/** The API services the gateway serves for a start that leaves `excluded` out. */
 export function gatewayServes(excluded: ReadonlySet<StackService>): ApiServiceName[] {
-  return (['rest'] as const).filter((service) => !excluded.has(service) && apiServiceBuilt(service));
+  return (['rest'] as const).filter((service) => !excluded.has(service));
 }
 
 /** The state of a project's gateway. */
