@@ -13,6 +13,7 @@ import { opExpr, restOfValue } from '../../tasks/api/rest/grammar/filter.js';
 import { treePath } from '../../tasks/api/rest/grammar/names.js';
 import { orderTerms } from '../../tasks/api/rest/grammar/order.js';
 import { parseQuery, readInteger } from '../../tasks/api/rest/grammar/parse-query.js';
+import { queryParameters } from '../../tasks/api/rest/grammar/query-string.js';
 import { selectForest } from '../../tasks/api/rest/grammar/select.js';
 import type { Condition, Field, Filter, ParsedQuery, SelectItem } from '../../tasks/api/rest/query-ast.js';
 
@@ -344,6 +345,17 @@ describe('PostgREST query grammar', () => {
         message: '"failed to parse tree path ((x)" (line 1, column 1)',
         details: 'unexpected "(" expecting field name (* or [a..z0..9_$])',
       });
+    });
+  });
+
+  describe('raw query strings', () => {
+    it('split on & and ; with + as a space, keep a stray % as written and drop keys without =, as http-types does', () => {
+      assert.deepEqual([...queryParameters('?a&b=1;c=x+y%2B%zz%C3%A9&d=')], [['b', '1'], ['c', 'x y+%zzé'], ['d', '']]);
+    });
+
+    it('so a bare key is ignored where URLSearchParams would make it a filter PostgREST refuses', () => {
+      assert.deepEqual(parseQuery(queryParameters('flag&id=eq.1'), { rpc: false }).read.filters, [{ path: [], filter: cond(col('id'), 'eq', '1') }]);
+      assert.equal(rejection('flag&id=eq.1').message, '"failed to parse filter ()" (line 1, column 1)');
     });
   });
 

@@ -39,9 +39,6 @@ export function pure<T>(value: T): Parser<T> {
   return (_input, at) => ({ ok: true, consumed: false, value, at, error: unknownError(at) });
 }
 
-/** Parsec's mzero (what `guard False` gives): fails without saying why. */
-export const zero: Parser<never> = (_input, at) => ({ ok: false, consumed: false, error: unknownError(at) });
-
 type Values<Ps extends ReadonlyArray<Parser<unknown>>> = { [K in keyof Ps]: Ps[K] extends Parser<infer T> ? T : never };
 
 /**
