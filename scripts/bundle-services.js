@@ -1,5 +1,5 @@
 // After `tsc` and bundle-cli.js: writes the entry files of the native stack's service processes
-// (local platform API, mail catcher, pg_net worker), each as one CommonJS file beside the module
+// (local platform API, mail catcher, pg_net worker, API gateway), each as one CommonJS file beside the module
 // tsc wrote (`<entry>.cjs`), with our modules and their dependencies inside, pg included.
 // `supabase start` waits on these processes, which boot together on a machine of few cores: one
 // file instead of their modules one by one saves about 20 ms each, and CommonJS rather than an ES
@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { PG_OPTIONAL_BINDINGS, commonJsBundle } from './commonjs-bundle.js';
 
-const SERVICE_ENTRIES = ['tasks/platform-api/platform-server-main.js', 'tasks/mail-catcher/mail-catcher-main.js', 'tasks/pg-net/pg-net-worker-main.js'];
+const SERVICE_ENTRIES = ['tasks/platform-api/platform-server-main.js', 'tasks/mail-catcher/mail-catcher-main.js', 'tasks/pg-net/pg-net-worker-main.js', 'tasks/api/gateway/api-gateway-main.js'];
 
 for (const entry of SERVICE_ENTRIES) {
   const module = fileURLToPath(new URL(`../dist/${entry}`, import.meta.url));

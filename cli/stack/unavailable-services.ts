@@ -37,6 +37,7 @@ export function printUnavailable(
   const natives: Array<[StackService, string, string]> = [
     ['studio', 'Studio port', 'local platform API'],
     ['inbucket', 'Inbucket', 'mail catcher'],
+    ['kong', 'Kong', 'API gateway'],
   ];
   for (const [name, label, prefix] of natives) {
     const service = stack.services[name];

@@ -1,7 +1,8 @@
 /**
  * The shared builder: turns what a service plugin says into an Engine API create request, adding
  * the parts every container of the stack has (name, labels, project network and aliases, ports
- * published on 127.0.0.1, restart policy, health check timings, syslog to vector).
+ * published on every interface of the engine's host, restart policy, health check timings, syslog
+ * to vector), as the original's DockerStart does.
  */
 import type Docker from 'dockerode';
 import { networkName, projectLabels } from './docker-names.js';
@@ -18,16 +19,19 @@ function logConfig(ctx: ServiceContext, container: ServiceContainer): Docker.Hos
 /** The create request for a service's container. */
 export function createOptions(plugin: ServicePlugin, container: ServiceContainer, ctx: ServiceContext, image: string): Docker.ContainerCreateOptions {
   const exposed: Record<string, object> = {};
-  const bindings: Record<string, Array<{ HostIp: string; HostPort: string }>> = {};
+  const bindings: Record<string, Array<{ HostPort: string }>> = {};
   for (const port of container.exposed ?? []) exposed[`${port}/tcp`] = {};
   for (const port of container.ports ?? []) {
     exposed[`${port.container}/tcp`] = {};
-    bindings[`${port.container}/tcp`] = [{ HostIp: '127.0.0.1', HostPort: String(port.host) }];
+    // No host address, as in the original: a remote engine's ports must answer at its DOCKER_HOST
+    // host, which a binding to its 127.0.0.1 would hide.
+    bindings[`${port.container}/tcp`] = [{ HostPort: String(port.host) }];
   }
   const binds = [...(container.volumes ?? []).map((mount) => `${mount.volume}:${mount.target}`), ...(container.binds ?? [])];
   return {
     name: plugin.containerName(ctx.projectId),
     Image: image,
+    Hostname: container.hostname,
     Env: Object.entries(container.env ?? {}).map(([key, value]) => `${key}=${value}`),
     Entrypoint: container.entrypoint,
     Cmd: container.cmd,
@@ -43,6 +47,7 @@ export function createOptions(plugin: ServicePlugin, container: ServiceContainer
         }
       : undefined,
     HostConfig: {
+      NetworkMode: networkName(ctx.projectId),
       PortBindings: bindings,
       Binds: binds,
       RestartPolicy: { Name: container.restart ?? 'always' },

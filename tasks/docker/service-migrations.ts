@@ -8,7 +8,7 @@
 import type Docker from 'dockerode';
 import type { ProjectConfig } from '../project/config.types.js';
 import { TaskError, messageOf } from '../task-error.js';
-import { runOnce, type RunOnceSpec } from './run-once.js';
+import { RunOnceError, runOnce, type RunOnceSpec } from './run-once.js';
 import type { PlannedService } from './start-plan.js';
 import type { ServiceId } from './services/service-plugin.js';
 
@@ -67,13 +67,21 @@ export function serviceMigrations(config: ProjectConfig, plan: readonly PlannedS
   ];
 }
 
-/** Runs the steps in order; a failure names its step and image, after its stderr went to `notice`. */
+/**
+ * Runs the steps in order. What a step's container writes to stderr goes to `notice` as it is
+ * written (the original streams it to stderr; stdout it drops). A failure names its step and image
+ * and ends with the container's last lines of both streams, since the error is often on stdout
+ * (storage logs there).
+ */
 export async function runServiceMigrations(docker: Docker, migrations: ServiceMigration[], notice: (message: string) => void): Promise<void> {
   for (const migration of migrations) {
     try {
-      await runOnce(docker, migration.spec, notice);
+      await runOnce(docker, migration.spec, (line) => {
+        if (line.stream === 'stderr') notice(line.text);
+      });
     } catch (err) {
-      throw new TaskError(`failed to set up the database (${migration.step}, ${migration.spec.image}): ${messageOf(err)}`, undefined, { cause: err });
+      const lines = err instanceof RunOnceError && err.lastLines.length > 0 ? `\n${migration.step} container's last output:\n${err.lastLines.map((line) => `  ${line.text}`).join('\n')}` : '';
+      throw new TaskError(`failed to set up the database (${migration.step}, ${migration.spec.image}): ${messageOf(err)}${lines}`, undefined, { cause: err });
     }
   }
 }

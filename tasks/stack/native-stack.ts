@@ -1,7 +1,8 @@
 /**
  * The stack machine's tasks on the native runtime: the database runs as a PostgreSQL process and,
  * beside it, the services of native-services.ts (the local platform API on the studio port,
- * postgres-meta, the mail catcher on the inbucket ports) and the worker that sends pg_net's
+ * postgres-meta, the mail catcher on the inbucket ports, the API gateway with REST inside it on
+ * the API port) and the worker that sends pg_net's
  * requests (when the cluster offers our pg_net; not a stack service, so not in the journal);
  * every other service exists only as a container image, so it is recorded as unavailable (or
  * excluded, when the user left it out), never pretended.
@@ -59,13 +60,20 @@ export const nativeStack: StackRuntime = {
         run: async (step) => {
           const excluded = excludedServices(project.config, options.exclude);
           const services = NATIVE_SERVICES.filter((entry) => !excluded.has(entry.service));
-          const served = new Set<StackService>(['db', ...services.map((entry) => entry.service)]);
+          const alsoServed = new Map(services.map((entry) => [entry, entry.serves?.(excluded) ?? []]));
+          const served = new Set<StackService>(['db', ...services.flatMap((entry) => [entry.service, ...alsoServed.get(entry)!])]);
+          // Served by a process left out (REST inside the gateway, with -x kong): left out with it.
+          const leftOutWith = new Map(NATIVE_SERVICES.filter((entry) => excluded.has(entry.service)).flatMap((entry) => (entry.serves?.(excluded) ?? []).map((service) => [service, entry.service] as const)));
           reopenServices(step);
           step.record(
-            STACK_SERVICES.filter((service) => !served.has(service)).map((service): Outcome => ({
-              type: excluded.has(service) ? 'SERVICE_EXCLUDED' : 'SERVICE_UNAVAILABLE',
-              data: { service, detail: excluded.has(service) ? 'excluded' : 'only available as a container image' },
-            })),
+            STACK_SERVICES.filter((service) => !served.has(service)).map((service): Outcome => {
+              const holder = leftOutWith.get(service);
+              if (holder) return { type: 'SERVICE_EXCLUDED', data: { service, detail: `excluded with ${holder}, which serves it on the native runtime` } };
+              return {
+                type: excluded.has(service) ? 'SERVICE_EXCLUDED' : 'SERVICE_UNAVAILABLE',
+                data: { service, detail: excluded.has(service) ? 'excluded' : 'only available as a container image' },
+              };
+            }),
           );
           step.record([...served].map((service): Outcome => ({ type: 'SERVICE_STARTING', data: { service } })));
           const notice = (message: string) => options.onNotice?.(message);
@@ -94,9 +102,9 @@ export const nativeStack: StackRuntime = {
             return result;
           });
           const waited = services.filter((entry) => !entry.background);
-          const settled = await Promise.allSettled([database, ...waited.map((entry) => entry.start(project, notice))]);
+          const settled = await Promise.allSettled([database, ...waited.map((entry) => entry.start(project, notice, excluded))]);
           const upFirst = settled.every((result) => result.status === 'fulfilled');
-          const background = upFirst ? await Promise.allSettled(services.filter((entry) => entry.background).map((entry) => entry.start(project, notice))) : [];
+          const background = upFirst ? await Promise.allSettled(services.filter((entry) => entry.background).map((entry) => entry.start(project, notice, excluded))) : [];
           const failure = [...settled, ...background].find((result) => result.status === 'rejected');
           if (failure) {
             // Nothing half started stays behind: the database stopped itself, the rest stop here.
@@ -108,7 +116,9 @@ export const nativeStack: StackRuntime = {
           return [
             { type: 'SERVICE_HEALTHY', data: { service: 'db', detail: `pid ${result.pid}, port ${result.port}` } },
             // A background service stays `starting` in the journal: it has not answered yet.
-            ...waited.map((entry, index): Outcome => ({ type: 'SERVICE_HEALTHY', data: { service: entry.service, detail: details[index] as string } })),
+            ...waited.flatMap((entry, index) =>
+              [entry.service, ...alsoServed.get(entry)!].map((service): Outcome => ({ type: 'SERVICE_HEALTHY', data: { service, detail: details[index] as string } })),
+            ),
             { type: 'STARTED' },
           ];
         },
@@ -173,21 +183,25 @@ export const nativeStack: StackRuntime = {
 async function reviveNative(project: StackProject, stack: StackProjection, notice: (message: string) => void): Promise<Revival> {
   const projectId = project.config.project_id;
   const revival: Revival = { restarted: [], outcomes: [] };
+  // What the last start left out stays out (the gateway revived without REST after -x postgrest).
+  const excluded = new Set(Object.values(stack.services).filter((service) => service.state === 'excluded').map((service) => service.name));
   const dead = await Promise.all(
     NATIVE_SERVICES.filter((entry) => LAUNCHED.has(stack.services[entry.service].state)).map(async (entry) => ((await entry.status(projectId, project.env)).state === 'stopped' ? entry : undefined)),
   );
   await Promise.all(
     dead.map(async (entry) => {
       if (!entry) return;
-      const { service } = entry;
-      if (stack.services[service].state !== 'failed') revival.outcomes.push({ type: 'SERVICE_FAILED', data: { service, detail: 'its process had exited' } });
-      revival.outcomes.push({ type: 'SERVICE_STARTING', data: { service } });
+      const services = [entry.service, ...(entry.serves?.(excluded) ?? [])];
+      for (const service of services) {
+        if (stack.services[service].state !== 'failed') revival.outcomes.push({ type: 'SERVICE_FAILED', data: { service, detail: 'its process had exited' } });
+        revival.outcomes.push({ type: 'SERVICE_STARTING', data: { service } });
+      }
       try {
-        const detail = await entry.start(project, notice);
-        if (!entry.background) revival.outcomes.push({ type: 'SERVICE_HEALTHY', data: { service, detail } });
-        revival.restarted.push(service);
+        const detail = await entry.start(project, notice, excluded);
+        if (!entry.background) for (const service of services) revival.outcomes.push({ type: 'SERVICE_HEALTHY', data: { service, detail } });
+        revival.restarted.push(...services);
       } catch (error) {
-        revival.outcomes.push({ type: 'SERVICE_FAILED', data: { service, detail: messageOf(error) } });
+        for (const service of services) revival.outcomes.push({ type: 'SERVICE_FAILED', data: { service, detail: messageOf(error) } });
         revival.failure ??= error;
       }
     }),

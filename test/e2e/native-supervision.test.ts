@@ -113,7 +113,7 @@ describe('native stack processes: supervision, exclusion and stop', function () 
     const stack = written.filter((event) => event.stream === 'stack');
     assert.deepEqual(stack.filter((event) => event.type === 'SERVICE_STOPPED').map((event) => event.data.service), []);
     assert.ok(stack.some((event) => event.type === 'SERVICE_STARTING' && event.data.service === 'pg-meta'), 'pg-meta, excluded before, is started');
-    assert.ok(stack.some((event) => event.type === 'SERVICE_UNAVAILABLE' && event.data.service === 'kong'));
+    assert.ok(stack.some((event) => event.type === 'SERVICE_UNAVAILABLE' && event.data.service === 'imgproxy'));
   });
 
   it('stop ends the server although its data folder was deleted, and the next start gets the port', async () => {

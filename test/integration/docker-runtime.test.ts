@@ -137,7 +137,7 @@ describe('docker runtime (podman)', function () {
       const db = await docker.getContainer(`supabase_db_${id}`).inspect();
       assert.equal(db.Config.Labels[PROJECT_LABEL], id);
       assert.equal(db.Config.Labels[COMPOSE_LABEL], id);
-      assert.deepEqual(db.HostConfig.PortBindings['5432/tcp'], [{ HostIp: '127.0.0.1', HostPort: String(project.config.db.port) }]);
+      assert.deepEqual(db.HostConfig.PortBindings['5432/tcp'], [{ HostIp: '', HostPort: String(project.config.db.port) }]);
       assert.ok(db.NetworkSettings.Networks[networkName(id)]?.Aliases?.includes('db.supabase.internal'));
       assert.deepEqual(await volumesOf(id), [`supabase_config_${id}`, `supabase_db_${id}`, `supabase_inbucket_${id}`]);
       const rows = await sql(project, async (c) => (await c.query('select task from public.todos order by id')).rows.map((r) => r.task));
@@ -264,13 +264,37 @@ describe('docker runtime (podman)', function () {
     });
     assert.deepEqual(await containersOf(id), []);
     assert.deepEqual(await volumesOf(id), []);
-    // A service's migration: it runs as its owner role, which may not either.
-    const broken = registryImage('supabase/storage-api:v0.0.0-fixture-denied', env);
-    await ensureStorageImageMigrating(docker, broken, 'create table storage.fine (id int);\ncreate event trigger reserved on ddl_command_end execute function pg_catalog.now();\n');
+    // A service's migration: it runs as its owner role, which may not either. Its stderr is passed
+    // on line by line while it runs, and the error ends with its last lines, stdout's too.
+    const broken = registryImage('supabase/storage-api:v0.0.0-fixture-denied-streamed', env);
+    await ensureStorageImageMigrating(
+      docker,
+      broken,
+      '\\warn stand-in storage migration begins\nselect pg_sleep(3);\n\\echo stand-in storage creates its tables\ncreate table storage.fine (id int);\ncreate event trigger reserved on ddl_command_end execute function pg_catalog.now();\n',
+    );
     const other = await makeProject();
-    other.config.images.storage = 'supabase/storage-api:v0.0.0-fixture-denied';
-    await assert.rejects(dockerRuntime.start(other, options(other)), new RegExp(`^TaskError: failed to set up the database \\(storage migrations, ${broken.replace(/[.]/g, '\\.')}\\): error running container: exit 3$`));
+    other.config.images.storage = 'supabase/storage-api:v0.0.0-fixture-denied-streamed';
+    // When each stderr line arrived: the first and the error are 3 s of pg_sleep apart when followed.
+    const arrived = new Map<string, number>();
+    const notice = (message: string) => {
+      for (const line of message.split('\n')) if (!arrived.has(line)) arrived.set(line, Date.now());
+      other.notices.push(message);
+    };
+    const failed = await dockerRuntime.start(other, options(other, { reporter: { notice } })).then(
+      () => assert.fail('the start succeeded'),
+      (err: Error) => err,
+    );
+    const lines = failed.message.split('\n');
+    assert.equal(lines[0], `failed to set up the database (storage migrations, ${broken}): error running container: exit 3`);
+    assert.equal(lines[1], "storage migrations container's last output:");
+    assert.ok(lines.includes('  stand-in storage creates its tables'), failed.message);
+    assert.ok(lines.some((line) => /^ {2}.*ERROR: {2}permission denied to create event trigger "reserved"/.test(line)), failed.message);
     assert.ok(other.notices.some((line) => /ERROR: {2}permission denied to create event trigger "reserved"/.test(line)), other.notices.join('\n'));
+    // stdout is not passed on as it runs, as in the original.
+    assert.ok(!other.notices.some((line) => line.includes('creates its tables')), other.notices.join('\n'));
+    const begun = [...arrived].find(([line]) => line.includes('stand-in storage migration begins'))?.[1];
+    const denied = [...arrived].find(([line]) => line.includes('permission denied to create event trigger'))?.[1];
+    assert.ok(begun !== undefined && denied !== undefined && denied - begun >= 2_500, `the first line came ${Number(denied) - Number(begun)} ms before the error`);
     assert.deepEqual(await containersOf(other.config.project_id), []);
     assert.deepEqual(await volumesOf(other.config.project_id), []);
     assert.deepEqual(await docker.listNetworks({ filters: projectFilter(other.config.project_id) }), []);

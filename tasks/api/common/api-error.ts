@@ -7,7 +7,8 @@
 export interface ApiErrorBody {
   code: string;
   message: string;
-  details: string | null;
+  /** Text, or (PGRST201, an ambiguous embed) the list of candidate relationships, written as a JSON array. */
+  details: string | null | Array<Record<string, string>>;
   hint: string | null;
 }
 
@@ -24,6 +25,6 @@ export class ApiError extends Error {
 }
 
 /** A PostgREST error: `code` is its PGRST code or a SQLSTATE. */
-export function restError(status: number, code: string, message: string, details: string | null = null, hint: string | null = null, headers: Readonly<Record<string, string>> = {}): ApiError {
+export function restError(status: number, code: string, message: string, details: ApiErrorBody['details'] = null, hint: string | null = null, headers: Readonly<Record<string, string>> = {}): ApiError {
   return new ApiError(status, { code, message, details, hint }, headers);
 }

@@ -71,10 +71,22 @@ export interface StatementResult {
   location: string | null;
   response_headers: string | null;
   response_status: string | null;
+  /**
+   * Upserts (PUT, `resolution=merge-duplicates`): how many rows were inserted rather than updated,
+   * so the response is 201 when any was and 200 otherwise, as PostgREST decides; null otherwise.
+   */
+  response_inserted: string | null;
 }
 
 /** SQL text with `$n` placeholders and their values (strings, as `pg` sends text parameters). */
 export interface Statement {
   text: string;
   values: unknown[];
+  /**
+   * With `count=planned` or `count=estimated`: an `EXPLAIN (FORMAT JSON)` of the count query, run in
+   * the same transaction after the statement; its first plan's "Plan Rows" is the planned total.
+   * For `estimated` PostgREST uses it only when the statement's exact total (counted up to
+   * max_rows + 1) passes max_rows, and then answers the larger of the two.
+   */
+  countPlan?: { text: string; values: unknown[] };
 }

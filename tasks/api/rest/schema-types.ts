@@ -20,6 +20,12 @@ export interface Column {
   type: string;
   /** The type's own name without modifiers (`varchar`, `_text`, `status`), as PostgREST's OpenAPI uses. */
   nominalType: string;
+  /**
+   * The type as PostgREST's OpenAPI document names it (its `format`): built-in types without
+   * modifiers (`character varying`, `text[]`), others as `type` writes them (`public.status`).
+   * Optional so that hand-made caches in tests need not spell it; the loader always fills it.
+   */
+  dataType?: string;
   nullable: boolean;
   /** The default expression, when it has one. */
   default?: string;

@@ -1,5 +1,12 @@
 /** Logflare, the analytics backend (facts §4.3 step 3), storing logs in the `_analytics` schema. */
+import path from 'node:path';
 import { usualName, type ServicePlugin } from './service-plugin.js';
+
+/**
+ * The image's own run.sh sleeps 15 s before it migrates, longer than the health check's start
+ * period, so the original replaces it with its two real steps.
+ */
+const RUN_SCRIPT = './logflare eval Logflare.Release.migrate\n./logflare start --sname logflare\n';
 
 export const analytics: ServicePlugin = {
   id: 'analytics',
@@ -7,12 +14,13 @@ export const analytics: ServicePlugin = {
   aliases: ['analytics'],
   image: () => 'supabase/logflare:1.4.0',
   enabled: (config) => config.analytics.enabled,
-  container: ({ config, containerOf }) => {
+  container: ({ config, containerOf, root }) => {
     const bigquery = config.analytics.backend === 'bigquery';
+    const db = containerOf('db');
     return {
       env: {
         DB_DATABASE: 'postgres',
-        DB_HOSTNAME: containerOf('db'),
+        DB_HOSTNAME: db,
         DB_PORT: 5432,
         DB_SCHEMA: '_analytics',
         DB_USERNAME: 'supabase_admin',
@@ -23,13 +31,23 @@ export const analytics: ServicePlugin = {
         LOGFLARE_API_KEY: config.analytics.api_key,
         LOGFLARE_LOG_LEVEL: 'warn',
         LOGFLARE_NODE_HOST: '127.0.0.1',
-        LOGFLARE_FEATURE_FLAG_OVERRIDE: 'multibackend=true',
+        // Quotes and all, as the original passes it: logflare splits it into the flag `'multibackend`
+        // set to `true'`, so multibackend keeps its default, with the original and with us.
+        LOGFLARE_FEATURE_FLAG_OVERRIDE: "'multibackend=true'",
         RELEASE_COOKIE: 'cookie',
         ...(bigquery
-          ? { GOOGLE_PROJECT_ID: config.analytics.gcp_project_id, GOOGLE_PROJECT_NUMBER: config.analytics.gcp_project_number }
-          : { POSTGRES_BACKEND_URL: `postgresql://supabase_admin:${encodeURIComponent(config.db.password)}@${containerOf('db')}:5432/postgres`, POSTGRES_BACKEND_SCHEMA: '_analytics' }),
+          ? { GOOGLE_DATASET_ID_APPEND: '_prod', GOOGLE_PROJECT_ID: config.analytics.gcp_project_id, GOOGLE_PROJECT_NUMBER: config.analytics.gcp_project_number }
+          : {
+              // The original's connection as postgres (its dbConfig user), not supabase_admin.
+              POSTGRES_BACKEND_URL: `postgresql://postgres:${encodeURIComponent(config.db.password)}@${db}:5432/postgres`,
+              POSTGRES_BACKEND_SCHEMA: '_analytics',
+            }),
       },
-      binds: bigquery && config.analytics.gcp_jwt_path ? [`${config.analytics.gcp_jwt_path}:/opt/app/rel/logflare/bin/gcloud.json:ro`] : [],
+      // The node name `logflare@127.0.0.1` needs the host name to be that address.
+      hostname: '127.0.0.1',
+      entrypoint: ['sh', '-c', `cat <<'EOF' > run.sh && sh run.sh\n${RUN_SCRIPT}EOF\n`],
+      // The key's path is relative to the project root (the original's working directory).
+      binds: bigquery && config.analytics.gcp_jwt_path ? [`${path.resolve(root, config.analytics.gcp_jwt_path)}:/opt/app/rel/logflare/bin/gcloud.json`] : [],
       ports: [{ container: 4000, host: config.analytics.port, configKey: '[analytics] port' }],
       healthcheck: ['CMD', 'curl', '-sSfL', '--head', '-o', '/dev/null', 'http://127.0.0.1:4000/health'],
       healthStartPeriodMs: 10_000,

@@ -2,6 +2,7 @@
  * GoTrue (facts §4.3 step 6): settings from `[auth]`, mail through inbucket, templates served by
  * kong. No published port; readiness is its own health check run inside the container.
  */
+import path from 'node:path';
 import type { ProjectConfig } from '../../project/config.types.js';
 import { usualName, wgetCheck, type ServiceContext, type ServicePlugin } from './service-plugin.js';
 
@@ -15,6 +16,7 @@ export const auth: ServicePlugin = {
   enabled: (config) => config.auth.enabled,
   container: (ctx) => ({
     env: { ...coreEnv(ctx), ...mailerEnv(ctx), ...smsEnv(ctx.config), ...hookEnv(ctx.config), ...externalEnv(ctx) },
+    exposed: [9999],
     healthcheck: wgetCheck('http://127.0.0.1:9999/health'),
     logsToVector: true,
     probe: { kind: 'exec' },
@@ -70,8 +72,8 @@ function mailerEnv(ctx: ServiceContext): Env {
   for (const [id, template] of Object.entries(email.template)) {
     const key = id.toUpperCase();
     if (template.content_path) {
-      const ext = template.content_path.includes('.') ? template.content_path.slice(template.content_path.lastIndexOf('.')) : '';
-      env[`GOTRUE_MAILER_TEMPLATES_${key}`] = `http://${containerOf('kong')}:8088/email/${id}${ext}`;
+      // The file's extension only: a dot in a folder name is not one (kong mounts it the same way).
+      env[`GOTRUE_MAILER_TEMPLATES_${key}`] = `http://${containerOf('kong')}:8088/email/${id}${path.extname(template.content_path)}`;
     }
     if (template.subject) env[`GOTRUE_MAILER_SUBJECTS_${key}`] = template.subject;
   }

@@ -22,7 +22,9 @@ export const db: ServicePlugin = {
     const env: Record<string, string | number> = {
       POSTGRES_PASSWORD: config.db.password,
       POSTGRES_HOST: '/var/run/postgresql',
-      // The later --lc-collate wins for collation, as in the original.
+      // The original sends POSTGRES_INITDB_ARGS twice (ctype, then collation), and the engine keeps
+      // the later one alone; we send both settings it meant in one value, so ctype is C.UTF-8
+      // whatever the image's locale variables say.
       POSTGRES_INITDB_ARGS: `--lc-ctype=C.UTF-8 --lc-collate=${orioledb ? 'C' : 'C.UTF-8'}`,
       JWT_SECRET: config.auth.jwt_secret,
       JWT_EXP: config.auth.jwt_expiry,

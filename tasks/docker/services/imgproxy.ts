@@ -9,7 +9,9 @@ export const imgproxy: ServicePlugin = {
   image: () => 'darthsim/imgproxy:v3.8.0',
   enabled: (config) => config.storage.enabled,
   container: ({ containerOf }) => ({
-    env: { IMGPROXY_BIND: ':5001', IMGPROXY_LOCAL_FILESYSTEM_ROOT: '/', IMGPROXY_USE_ETAG: true },
+    // IMGPROXY_USE_ETAG is `/` in the original, which imgproxy does not read as a boolean, so ETags
+    // stay off; `true` would turn on what the original's users never had.
+    env: { IMGPROXY_BIND: ':5001', IMGPROXY_LOCAL_FILESYSTEM_ROOT: '/', IMGPROXY_USE_ETAG: '/' },
     volumesFrom: [containerOf('storage')],
     healthcheck: ['CMD', 'imgproxy', 'health'],
     probe: { kind: 'exec' },

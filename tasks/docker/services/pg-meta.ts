@@ -16,7 +16,8 @@ export const pgMeta: ServicePlugin = {
       PG_META_DB_PORT: 5432,
       PG_META_DB_PASSWORD: config.db.password,
     },
-    healthcheck: ['CMD', 'node', '-e', "fetch('http://127.0.0.1:8080/health').then((r) => process.exit(r.status === 200 ? 0 : 1)).catch(() => process.exit(1))"],
+    // A rejected promise ends node with status 1, which is how this check fails.
+    healthcheck: ['CMD', 'node', '-e', "fetch('http://127.0.0.1:8080/health').then((r) => {if (r.status !== 200) throw new Error(r.status)})"],
     probe: { kind: 'exec' },
   }),
 };

@@ -10,7 +10,11 @@ export const pooler: ServicePlugin = {
   container: ({ config, containerOf }) => ({
     env: {
       POSTGRESQL_HOST: containerOf('db'),
+      POSTGRESQL_PORT: 5432,
+      // The bitnami image's own connection: as pgbouncer, whose password is the database's.
+      POSTGRESQL_USERNAME: 'pgbouncer',
       POSTGRESQL_PASSWORD: config.db.password,
+      POSTGRESQL_DATABASE: 'postgres',
       PGBOUNCER_AUTH_USER: 'pgbouncer',
       PGBOUNCER_AUTH_QUERY: 'SELECT * FROM pgbouncer.get_auth($1)',
       PGBOUNCER_POOL_MODE: config.db.pooler.pool_mode,

@@ -22,14 +22,18 @@ export const realtime: ServicePlugin = {
       FLY_ALLOC_ID: 'abc123',
       FLY_APP_NAME: 'realtime',
       SECRET_KEY_BASE: 'EAx3IQ/wRG1v47ZD4NE4/9RzBI8Jmil3x0yhcW4V2NHBP6c2iPIzwjofi2Ep4HIG',
-      ERL_AFLAGS: config.realtime.ip_version === 'IPv6' ? '-proto_dist inet6_tcp' : '-proto_dist inet_tcp',
+      // IPv4 distribution whatever ip_version says, as the original: REALTIME_IP_VERSION below is
+      // what realtime reads for its own listener.
+      ERL_AFLAGS: '-proto_dist inet_tcp',
       ENABLE_TAILSCALE: false,
       DNS_NODES: "''",
-      RLIMIT_NOFILE: 10000,
+      // Empty, as the original sets it: the image's start script then leaves the limit alone.
+      RLIMIT_NOFILE: '',
       REALTIME_IP_VERSION: config.realtime.ip_version,
       MAX_HEADER_LENGTH: config.realtime.max_header_length,
     },
-    cmd: ['/bin/sh', '-c', '/app/bin/migrate && /app/bin/realtime eval "Realtime.Release.seeds(Realtime.Repo)" && /app/bin/server'],
+    cmd: ['/bin/sh', '-c', "/app/bin/migrate && /app/bin/realtime eval 'Realtime.Release.seeds(Realtime.Repo)' && /app/bin/server"],
+    exposed: [4000],
     healthcheck: ['CMD', 'bash', '-c', 'printf \\0 > /dev/tcp/127.0.0.1/4000'],
     logsToVector: true,
     probe: { kind: 'exec' },

@@ -23,7 +23,7 @@ export interface ServiceContext {
   containerOf: (service: ServiceId) => string;
 }
 
-/** A container port published on the engine host's 127.0.0.1, with the config key that set it. */
+/** A container port published on the engine's host, with the config key that set it. */
 export interface PublishedPort {
   container: number;
   host: number;
@@ -44,6 +44,8 @@ export type Probe =
 /** The parts of a container a service decides; everything else is common. */
 export interface ServiceContainer {
   env?: Record<string, string | number | boolean>;
+  /** The container's host name, when the image needs one of its own (logflare's node name). */
+  hostname?: string;
   entrypoint?: string[];
   cmd?: string[];
   ports?: PublishedPort[];

@@ -18,12 +18,14 @@ export const studio: ServicePlugin = {
       SUPABASE_SERVICE_KEY: config.auth.service_role_key,
       LOGFLARE_API_KEY: config.analytics.api_key,
       LOGFLARE_URL: `http://${containerOf('analytics')}:4000`,
-      NEXT_PUBLIC_ENABLE_LOGS: true,
+      // Studio's logs pages need logflare, which runs only with analytics.
+      NEXT_PUBLIC_ENABLE_LOGS: config.analytics.enabled,
       NEXT_ANALYTICS_BACKEND_PROVIDER: config.analytics.backend,
       HOSTNAME: '0.0.0.0',
     },
     ports: [{ container: 3000, host: config.studio.port, configKey: '[studio] port' }],
-    healthcheck: ['CMD', 'node', '-e', "require('http').get('http://127.0.0.1:3000/api/profile', (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"],
+    // An uncaught throw (or an unhandled connection error) ends node with status 1.
+    healthcheck: ['CMD', 'node', '-e', "require('http').get('http://127.0.0.1:3000/api/profile', (r) => {if (r.statusCode !== 200) throw new Error(r.statusCode)})"],
     probe: { kind: 'tcp', port: config.studio.port },
   }),
 };

@@ -1,7 +1,12 @@
 /**
- * `functions serve` on the native runtime: the router on the API port, a Deno worker per function,
- * and a watcher that retires the workers when anything under supabase/functions (or an import map)
- * changes. Runs in the serving command's process until closed.
+ * `functions serve` on the native runtime: the router, a Deno worker per function, and a watcher
+ * that retires the workers when anything under supabase/functions (or an import map) changes. Runs
+ * in the serving command's process until closed.
+ *
+ * Where the router listens: when the project's API gateway runs (the stack's `kong`), on a free
+ * loopback port recorded for the gateway, which proxies `/functions/v1/` to it, as the original's
+ * Kong proxies to the edge runtime's 8081; without a gateway (`start -x kong`), on the API port
+ * itself.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -16,6 +21,9 @@ import { denoBinary, denoVersion } from './deno-binary.js';
 import type { LogSink, WorkerSpec } from './function-worker.js';
 import { FUNCTIONS_PREFIX, createFunctionsRouter } from './functions-router.js';
 import { WorkerPool } from './worker-pool.js';
+import { freePort } from '../../native/port-check.js';
+import { gatewayStatus } from '../../api/gateway/gateway-process.js';
+import { functionsRecordFile, removeFunctionsUpstream, writeFunctionsUpstream } from '../../api/gateway/functions-upstream.js';
 import { writeBootstrap } from './worker-bootstrap.js';
 
 export interface NativeServeOptions {
@@ -80,7 +88,15 @@ export async function serveNatively(options: NativeServeOptions): Promise<Native
   });
   const pool = new WorkerPool(specOf);
   const router = createFunctionsRouter({ jwtSecret: config.auth.jwt_secret, functions: () => functions, pool, log });
-  await listen(router, config.api.port, '127.0.0.1');
+  const behindGateway = (await gatewayStatus(config.project_id, options.processEnv)).state === 'running';
+  const record = functionsRecordFile(config.project_id, options.processEnv);
+  if (behindGateway) {
+    const port = await freePort('127.0.0.1');
+    await listen(router, port, '127.0.0.1', 'the native runtime, as a free port behind the API gateway');
+    await writeFunctionsUpstream(record, `http://127.0.0.1:${port}`);
+  } else {
+    await listen(router, config.api.port, '127.0.0.1', '[api] port in supabase/config.toml');
+  }
 
   // Edits take effect on the next request: the set of functions is read again and every worker retired.
   let pending: NodeJS.Timeout | undefined;
@@ -104,6 +120,7 @@ export async function serveNatively(options: NativeServeOptions): Promise<Native
     close: async () => {
       clearTimeout(pending);
       for (const watcher of watchers) watcher.close();
+      if (behindGateway) await removeFunctionsUpstream(record);
       router.closeAllConnections();
       await Promise.all([new Promise((resolve) => router.close(resolve)), pool.closeAll()]);
     },
@@ -127,12 +144,12 @@ function watchAll(paths: string[], onChange: () => void): FSWatcher[] {
   return watchers;
 }
 
-function listen(server: ReturnType<typeof createFunctionsRouter>, port: number, host: string): Promise<void> {
+function listen(server: ReturnType<typeof createFunctionsRouter>, port: number, host: string, setBy: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
         reject(new TaskError(
-          `failed to serve functions: port ${port} is already in use (set by [api] port in supabase/config.toml)`,
+          `failed to serve functions: port ${port} is already in use (set by ${setBy})`,
           `Stop the program listening on port ${port} (another functions serve?), or configure a different [api] port in supabase/config.toml`,
         ));
       } else {

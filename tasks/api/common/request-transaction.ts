@@ -1,0 +1,119 @@
+/**
+ * One request, one transaction, as PostgREST v12 runs it (and as the platform runs every API
+ * request): a pooled connection, BEGIN (read only for reads), then in one `select` the
+ * transaction-local settings PostgREST sets (search_path, role, request.jwt.claims,
+ * request.method, request.path, request.headers, request.cookies) so that row level security,
+ * auth.uid(), auth.role() and auth.jwt() see the request; then the statement, the caller's checks
+ * on its row, and COMMIT, or ROLLBACK when a check refuses the row or the request asked for it
+ * (`Prefer: tx=rollback`). Whatever fails, the connection goes back clean or is thrown away, so a
+ * failed request never leaves anything behind for the next one.
+ */
+import type pg from 'pg';
+import { ApiError } from './api-error.js';
+import type { AuthResult } from './jwt.js';
+
+export interface RequestContext {
+  auth: AuthResult;
+  /** The schema the request targets, first on the search_path. */
+  schema: string;
+  /** `[api] extra_search_path`, after it. */
+  extraSearchPath: string[];
+  method: string;
+  /** The path as PostgREST sees it (`/todos`, `/rpc/f`): after the gateway's `/rest/v1`. */
+  path: string;
+  /** The request's headers but Cookie, names lower-cased. */
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+}
+
+export interface TransactionOptions {
+  readOnly: boolean;
+  /** Roll back even when everything succeeded (`Prefer: tx=rollback`). */
+  rollback: boolean;
+}
+
+/** A statement's text and its parameters. */
+export interface SqlStatement {
+  text: string;
+  values: unknown[];
+}
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** The settings PostgREST makes local to the transaction, in its order (role settings before the role). */
+export function localSettings(context: RequestContext): SqlStatement {
+  const settings: Array<[string, string]> = [
+    ['search_path', [context.schema, ...context.extraSearchPath].map(quoteIdent).join(', ')],
+    ['role', context.auth.role],
+    ['request.jwt.claims', JSON.stringify(context.auth.claims)],
+    ['request.method', context.method],
+    ['request.path', context.path],
+    ['request.headers', JSON.stringify(context.headers)],
+    ['request.cookies', JSON.stringify(context.cookies)],
+  ];
+  const calls = settings.map((_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, true)`);
+  return { text: `select ${calls.join(', ')}`, values: settings.flat() };
+}
+
+/** The Cookie header's pairs, as PostgREST reads them into request.cookies. */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at <= 0) continue;
+    cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/** An error the server answered with (it has a SQLSTATE), as against the connection failing. */
+function isServerError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'severity' in error && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** Runs one more statement in the request's transaction (as the request's role, with its settings). */
+export type TransactionQuery = (statement: SqlStatement) => Promise<pg.QueryResult>;
+
+/**
+ * Runs `statement` for a request and hands its first row to `check` before committing; an error
+ * thrown by `check` (or by the database) rolls the transaction back and is thrown on. `amend`, after
+ * the check, may run more statements in the same transaction and answer the row changed (PostgREST
+ * plans its planned counts there). The row is answered even when `options.rollback` undoes what it did.
+ */
+export async function runRequestTransaction<Row extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  context: RequestContext,
+  statement: SqlStatement,
+  options: TransactionOptions,
+  check: (row: Row | undefined) => void = () => undefined,
+  amend: (row: Row | undefined, query: TransactionQuery) => Promise<Row | undefined> = async (row) => row,
+): Promise<Row | undefined> {
+  const client = await pool.connect();
+  let open = false;
+  try {
+    await client.query(options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed read write');
+    open = true;
+    const settings = localSettings(context);
+    await client.query(settings.text, settings.values);
+    const first = (await client.query<Row>(statement.text, statement.values)).rows[0];
+    check(first);
+    const row = await amend(first, (next) => client.query(next.text, next.values));
+    if (options.rollback) {
+      // Deferred constraints are checked now, so a request that would fail on commit still fails.
+      await client.query('set constraints all immediate');
+      await client.query('rollback');
+    } else {
+      await client.query('commit');
+    }
+    open = false;
+    client.release();
+    return row;
+  } catch (error) {
+    // An error neither the server nor a check raised (a dropped connection) leaves the client unusable.
+    let broken: Error | undefined = isServerError(error) || error instanceof ApiError ? undefined : (error as Error);
+    if (open && !broken) await client.query('rollback').catch((rollbackError: Error) => { broken = rollbackError; });
+    // A connection that cannot even roll back is destroyed rather than lent to the next request.
+    client.release(broken);
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The API gateway as a supervised process of the native stack (native/supervised-process.ts),
+ * recorded in the journal as `kong` (the service it stands for) and as every API service it
+ * serves in-process (`rest`). It listens on 127.0.0.1 at `[api] port`; its settings, secrets
+ * included, go through a file of mode 0600 (gateway-settings.ts), never its command line or
+ * environment, and it answers only once every service it serves has registered, so a start that
+ * waits for it waits for REST's schema cache too.
+ */
+import path from 'node:path';
+import type { StackService } from '../../../machines/service.machine.js';
+import type { ProjectConfig } from '../../project/config.types.js';
+import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
+import { pgMetaFiles } from '../../pg-meta/pg-meta-process.js';
+import type { ApiSettings } from './api-service.js';
+import { apiServiceBuilt, isApiServiceName, type ApiServiceName } from './api-services.js';
+import { functionsRecordFile } from './functions-upstream.js';
+import { GATEWAY_HEALTH_PATH, GATEWAY_HEALTH_SERVICE } from './gateway-health.js';
+import { servedByGateway, writeGatewaySettings, type AbsentReason, type GatewaySettings } from './gateway-settings.js';
+
+const HOST = '127.0.0.1';
+
+/** The services with a route on the gateway, by their journal names (analytics aside: it has its own 503). */
+const ROUTED: readonly StackService[] = ['rest', 'auth', 'storage', 'realtime', 'pg-meta'];
+
+function gatewayKind(projectId: string): ServiceKind {
+  return {
+    title: 'the API gateway',
+    marker: 'api-gateway-main',
+    answers: (url) => httpAnswers(`${url}${GATEWAY_HEALTH_PATH}`, jsonBody((body) => body.service === GATEWAY_HEALTH_SERVICE && body.project_id === projectId)),
+  };
+}
+
+/** Its pid record, log and settings file in the project's native folder. */
+export function gatewayFiles(projectId: string, env: NodeJS.ProcessEnv = process.env) {
+  const files = serviceFiles(projectId, 'api-gateway', env);
+  return { ...files, settingsFile: path.join(files.root, 'api-gateway.settings.json') };
+}
+
+/** What every API service is told, from config.toml. */
+export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
+  return {
+    dbPort: config.db.port,
+    dbPassword: config.db.password,
+    jwtSecret: config.auth.jwt_secret,
+    jwtExpiry: config.auth.jwt_expiry,
+    anonKey: config.auth.anon_key,
+    serviceRoleKey: config.auth.service_role_key,
+    apiUrl: `http://${config.hostname}:${config.api.port}`,
+    schemas: config.api.schemas,
+    extraSearchPath: config.api.extra_search_path,
+    maxRows: config.api.max_rows,
+  };
+}
+
+/** The API services the gateway serves for a start that leaves `excluded` out (those this package holds). */
+export function gatewayServes(excluded: ReadonlySet<StackService>): ApiServiceName[] {
+  return (['rest'] as const).filter((service) => !excluded.has(service) && apiServiceBuilt(service));
+}
+
+/** The state of a project's gateway. */
+export function gatewayStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<ServiceStatus> {
+  return serviceStatus(gatewayFiles(projectId, env), gatewayKind(projectId));
+}
+
+/** The API services its last launch served, read from its settings file (names only). */
+export async function gatewayServed(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<StackService[]> {
+  return (await servedByGateway(gatewayFiles(projectId, env).settingsFile)).filter(isApiServiceName);
+}
+
+/** Stops a project's gateway; true when one was running. */
+export function stopGateway(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  return stopService(gatewayFiles(projectId, env), gatewayKind(projectId));
+}
+
+/**
+ * Starts the gateway of a project on `[api] port`, serving what `excluded` leaves in, and waits
+ * until it answers (its services registered).
+ */
+export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<StackService>, env: NodeJS.ProcessEnv = process.env): Promise<{ pid: number; url: string; serves: ApiServiceName[] }> {
+  const projectId = config.project_id;
+  const files = gatewayFiles(projectId, env);
+  const kind = gatewayKind(projectId);
+  // Stopped before its settings are rewritten, so a running one never reads half a file.
+  await stopService(files, kind);
+  const services = gatewayServes(excluded);
+  const absent: Partial<Record<string, AbsentReason>> = {};
+  for (const service of ROUTED) if (!(services as string[]).includes(service)) absent[service] = excluded.has(service) ? 'excluded' : 'unavailable';
+  // postgres-meta runs beside the gateway unless left out; its absence then is news, not a setting.
+  if (!excluded.has('pg-meta')) delete absent['pg-meta'];
+  const settings: GatewaySettings = {
+    projectId,
+    host: HOST,
+    port: config.api.port,
+    api: apiSettingsFromConfig(config),
+    services,
+    absent,
+    pgMetaRecord: pgMetaFiles(projectId, env).pidFile,
+    functionsRecord: functionsRecordFile(projectId, env),
+  };
+  await writeGatewaySettings(files.settingsFile, settings);
+  const started = await launchService(files, kind, {
+    args: nodeEntry('tasks/api/gateway/api-gateway-main', [files.settingsFile]),
+    env: baseChildEnv(env),
+    url: `http://${HOST}:${config.api.port}`,
+    ports: [{ port: config.api.port, host: HOST, setBy: '[api] port in supabase/config.toml', alternative: 'configure a different [api] port in supabase/config.toml' }],
+    // The REST schema cache is loaded before it answers.
+    timeoutMs: 20_000,
+  });
+  return { ...started, serves: services };
+}
