@@ -150,6 +150,17 @@ describe('PostgREST query grammar', () => {
       assert.deepEqual(filterOf('id=in.(1,2,3)'), cond(col('id'), 'in', ['1', '2', '3']));
       assert.deepEqual(filterOf(`n=in.(${encodeURIComponent('"a,b","c\\"d",e f,')})`), cond(col('n'), 'in', ['a,b', 'c"d', 'e f', '']));
       assert.deepEqual(filterOf('n=not.in.( a )'), cond(col('n'), 'in', ['a '], { negated: true }));
+      // PostgREST's spec: a backslash escapes inside quotes only, and a quote that does not close an element is text.
+      const cases: Array<[string, string[]]> = [
+        ['("Double\\"Quote\\"McGraw\\"")', ['Double"Quote"McGraw"']],
+        ['("\\\\")', ['\\']],
+        ['("D\\a\\vid W\\h\\ite")', ['David White']],
+        ['(Double"Quote"McGraw")', ['Double"Quote"McGraw"']],
+        ['(")', ['"']],
+        ['(/\\Slash/\\Beast/\\)', ['/\\Slash/\\Beast/\\']],
+        ['(David White,"Hebdon, John")', ['David White', 'Hebdon, John']],
+      ];
+      for (const [list, value] of cases) assert.deepEqual(filterOf(`n=in.${encodeURIComponent(list)}`), cond(col('n'), 'in', value), list);
     });
 
     it('reads is with null, true, false and unknown in any case', () => {
@@ -208,6 +219,23 @@ describe('PostgREST query grammar', () => {
         { path: ['actors'], filter: { kind: 'and', negated: false, children: [cond(col('x'), 'gte', '1'), cond(col('x'), 'lte', '9')] } },
         { path: ['films'], filter: { kind: 'and', negated: true, children: [cond(col('y'), 'eq', '1')] } },
       ]);
+    });
+
+    it('reads the spaced, nested trees of PostgREST\'s spec, keeping blanks inside operands as v12 does', () => {
+      const tree = filterOf(`and=${encodeURIComponent('( and ( id.in.( 1, 2, 3 ) , id.eq.3 ) , or ( id.eq.2 , id.eq.3 ) )')}`);
+      assert.deepEqual(tree, {
+        kind: 'and',
+        negated: false,
+        children: [
+          { kind: 'and', negated: false, children: [cond(col('id'), 'in', ['1', ' 2', ' 3 ']), cond(col('id'), 'eq', '3 ')] },
+          { kind: 'or', negated: false, children: [cond(col('id'), 'eq', '2 '), cond(col('id'), 'eq', '3 ')] },
+        ],
+      });
+      assert.deepEqual(filterOf(`or=${encodeURIComponent('(name.eq."(grandchild,entity,4)",id.in.("1","2"),id.not.eq.2)')}`), {
+        kind: 'or',
+        negated: false,
+        children: [cond(col('name'), 'eq', '(grandchild,entity,4)'), cond(col('id'), 'in', ['1', '2']), cond(col('id'), 'eq', '2', { negated: true })],
+      });
     });
 
     it('keeps filters and trees in the order of the query string', () => {
