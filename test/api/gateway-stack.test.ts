@@ -88,7 +88,7 @@ describe('the API gateway in the native stack, through the CLI', function () {
   it('status names it with its log once its process died, and start starts it again', async () => {
     const { pid } = await gatewayStatus(config.project_id, project.env);
     process.kill(pid!, 'SIGKILL');
-    for (let tries = 0; tries < 100 && (await gatewayStatus(config.project_id, project.env)).state !== 'stopped'; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let tries = 0; tries < 250 && (await gatewayStatus(config.project_id, project.env)).state !== 'stopped'; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
     const status = project.run(['status']);
     assert.equal(status.code, 0, status.stderr);
     assert.match(status.stderr, /^Exited: kong \(its log: .*\/api-gateway\.log\)\. Run supabase start to start it again\.$/m);

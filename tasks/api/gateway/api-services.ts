@@ -4,6 +4,7 @@
  * never even loaded, and the gateway's memory is that of what it serves.
  */
 import type { ApiService } from './api-service.js';
+import { readFileSync } from 'node:fs';
 import { packageFileSync, runsFromSource } from '../../package-folder.js';
 
 export type ApiServiceName = 'rest';
@@ -14,19 +15,21 @@ export const API_SERVICES: Readonly<Record<ApiServiceName, () => Promise<ApiServ
   rest: async () => (await import('../rest/http/rest-service.js')).restService,
 };
 
-/** Each service's module as the package holds it (sources, or what tsc wrote to dist/). */
-const MODULE_FILES: Readonly<Record<ApiServiceName, string>> = {
-  rest: 'tasks/api/rest/http/rest-service',
+/** Each service's module as the package holds it (sources, or what tsc wrote to dist/), and its export. */
+const MODULE_FILES: Readonly<Record<ApiServiceName, { file: string; exported: string }>> = {
+  rest: { file: 'tasks/api/rest/http/rest-service', exported: 'restService' },
 };
 
 /**
- * Whether a service's module is in this package: the parts of the native API land one by one, and
- * one not there yet is recorded unavailable rather than failing the gateway's start.
+ * Whether a service's module is in this package and exports the service: the parts of the native
+ * API land one by one, and one not complete yet is recorded unavailable rather than failing the
+ * gateway's start. Read as text, not imported: the CLI must not load a service's dependencies.
  */
 export function apiServiceBuilt(name: ApiServiceName): boolean {
+  const { file, exported } = MODULE_FILES[name];
   try {
-    packageFileSync(runsFromSource ? `${MODULE_FILES[name]}.ts` : `dist/${MODULE_FILES[name]}.js`);
-    return true;
+    const text = readFileSync(packageFileSync(runsFromSource ? `${file}.ts` : `dist/${file}.js`), 'utf8');
+    return new RegExp(`\\bexport (const|let|var) ${exported}\\b`).test(text);
   } catch {
     return false;
   }

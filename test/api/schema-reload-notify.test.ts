@@ -1,0 +1,61 @@
+/**
+ * The commands that change a database's schema tell PostgREST to reload its cache: applyPending
+ * (migration up, db push) and migrateAndSeed (db reset) send `NOTIFY pgrst, 'reload schema'`,
+ * seen here by a second connection listening on a real PostgreSQL, as our REST service listens.
+ */
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { startScratchCluster, type ScratchCluster } from '../../tasks/native/scratch-cluster.js';
+import { findPending, applyPending } from '../../tasks/db/push.js';
+import { migrateAndSeed } from '../../tasks/db/migrate-and-seed.js';
+import { nativeTestEnv, removeDir, tempDir } from '../integration/support/temp-project.js';
+
+describe('schema changes notify REST to reload its schema cache', function () {
+  this.timeout(120_000);
+  let cluster: ScratchCluster;
+  let root: string;
+  let listener: pg.Client;
+  let client: pg.Client;
+  const heard: string[] = [];
+
+  before(async () => {
+    cluster = await startScratchCluster(await nativeTestEnv());
+    root = await tempDir('schema-reload');
+    await mkdir(path.join(root, 'supabase', 'migrations'), { recursive: true });
+    listener = new pg.Client({ connectionString: cluster.url });
+    await listener.connect();
+    listener.on('notification', (message) => heard.push(`${message.channel}: ${message.payload}`));
+    await listener.query('LISTEN pgrst');
+    client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+  });
+
+  after(async () => {
+    await listener?.end();
+    await client?.end();
+    await cluster?.discard();
+    if (root) await removeDir(root);
+  });
+
+  /** Waits a moment for the notification to arrive on the other connection. */
+  async function heardReload(): Promise<boolean> {
+    for (let tries = 0; tries < 50 && heard.length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return heard.splice(0).includes('pgrst: reload schema');
+  }
+
+  it('applying pending migrations (migration up, db push) sends it', async () => {
+    await writeFile(path.join(root, 'supabase', 'migrations', '20240101000000_first.sql'), 'create table public.first (id int primary key);\n');
+    const pending = await findPending(client, root, false, () => undefined);
+    assert.deepEqual(await applyPending(client, pending, () => undefined), ['20240101000000_first.sql']);
+    assert.equal(await heardReload(), true);
+  });
+
+  it('migrations and seed (db reset) send it', async () => {
+    await client.query('drop table public.first; truncate supabase_migrations.schema_migrations');
+    heard.length = 0;
+    await migrateAndSeed(client, root);
+    assert.equal(await heardReload(), true);
+  });
+});
