@@ -7,7 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { ApiError } from '../../tasks/api/common/api-error.js';
+import { runParser, type Parser } from '../../tasks/api/rest/grammar/combinators.js';
+import { fastOpExpr, fastOrder, fastSelect, fastTreePath } from '../../tasks/api/rest/grammar/fast-path.js';
+import { opExpr, restOfValue } from '../../tasks/api/rest/grammar/filter.js';
+import { treePath } from '../../tasks/api/rest/grammar/names.js';
+import { orderTerms } from '../../tasks/api/rest/grammar/order.js';
 import { parseQuery, readInteger } from '../../tasks/api/rest/grammar/parse-query.js';
+import { queryParameters } from '../../tasks/api/rest/grammar/query-string.js';
+import { selectForest } from '../../tasks/api/rest/grammar/select.js';
 import type { Condition, Field, Filter, ParsedQuery, SelectItem } from '../../tasks/api/rest/query-ast.js';
 
 function parse(query: string, rpc = false): ParsedQuery {
@@ -143,6 +150,17 @@ describe('PostgREST query grammar', () => {
       assert.deepEqual(filterOf('id=in.(1,2,3)'), cond(col('id'), 'in', ['1', '2', '3']));
       assert.deepEqual(filterOf(`n=in.(${encodeURIComponent('"a,b","c\\"d",e f,')})`), cond(col('n'), 'in', ['a,b', 'c"d', 'e f', '']));
       assert.deepEqual(filterOf('n=not.in.( a )'), cond(col('n'), 'in', ['a '], { negated: true }));
+      // PostgREST's spec: a backslash escapes inside quotes only, and a quote that does not close an element is text.
+      const cases: Array<[string, string[]]> = [
+        ['("Double\\"Quote\\"McGraw\\"")', ['Double"Quote"McGraw"']],
+        ['("\\\\")', ['\\']],
+        ['("D\\a\\vid W\\h\\ite")', ['David White']],
+        ['(Double"Quote"McGraw")', ['Double"Quote"McGraw"']],
+        ['(")', ['"']],
+        ['(/\\Slash/\\Beast/\\)', ['/\\Slash/\\Beast/\\']],
+        ['(David White,"Hebdon, John")', ['David White', 'Hebdon, John']],
+      ];
+      for (const [list, value] of cases) assert.deepEqual(filterOf(`n=in.${encodeURIComponent(list)}`), cond(col('n'), 'in', value), list);
     });
 
     it('reads is with null, true, false and unknown in any case', () => {
@@ -201,6 +219,23 @@ describe('PostgREST query grammar', () => {
         { path: ['actors'], filter: { kind: 'and', negated: false, children: [cond(col('x'), 'gte', '1'), cond(col('x'), 'lte', '9')] } },
         { path: ['films'], filter: { kind: 'and', negated: true, children: [cond(col('y'), 'eq', '1')] } },
       ]);
+    });
+
+    it('reads the spaced, nested trees of PostgREST\'s spec, keeping blanks inside operands as v12 does', () => {
+      const tree = filterOf(`and=${encodeURIComponent('( and ( id.in.( 1, 2, 3 ) , id.eq.3 ) , or ( id.eq.2 , id.eq.3 ) )')}`);
+      assert.deepEqual(tree, {
+        kind: 'and',
+        negated: false,
+        children: [
+          { kind: 'and', negated: false, children: [cond(col('id'), 'in', ['1', ' 2', ' 3 ']), cond(col('id'), 'eq', '3 ')] },
+          { kind: 'or', negated: false, children: [cond(col('id'), 'eq', '2 '), cond(col('id'), 'eq', '3 ')] },
+        ],
+      });
+      assert.deepEqual(filterOf(`or=${encodeURIComponent('(name.eq."(grandchild,entity,4)",id.in.("1","2"),id.not.eq.2)')}`), {
+        kind: 'or',
+        negated: false,
+        children: [cond(col('name'), 'eq', '(grandchild,entity,4)'), cond(col('id'), 'in', ['1', '2']), cond(col('id'), 'eq', '2', { negated: true })],
+      });
     });
 
     it('keeps filters and trees in the order of the query string', () => {
@@ -342,5 +377,84 @@ describe('PostgREST query grammar', () => {
         details: 'unexpected "(" expecting field name (* or [a..z0..9_$])',
       });
     });
+  });
+
+  describe('raw query strings', () => {
+    it('split on & and ; with + as a space, keep a stray % as written and drop keys without =, as http-types does', () => {
+      assert.deepEqual([...queryParameters('?a&b=1;c=x+y%2B%zz%C3%A9&d=')], [['b', '1'], ['c', 'x y+%zzé'], ['d', '']]);
+    });
+
+    it('so a bare key is ignored where URLSearchParams would make it a filter PostgREST refuses', () => {
+      assert.deepEqual(parseQuery(queryParameters('flag&id=eq.1'), { rpc: false }).read.filters, [{ path: [], filter: cond(col('id'), 'eq', '1') }]);
+      assert.equal(rejection('flag&id=eq.1').message, '"failed to parse filter ()" (line 1, column 1)');
+    });
+  });
+
+  describe('shortcuts for common query strings', () => {
+    /** Texts made of the grammar's tokens, from a fixed seed, so every run checks the same ones. */
+    function corpus(tokens: string[], count: number, seed: number): string[] {
+      let state = seed;
+      const random = () => {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        return state / 2147483648;
+      };
+      return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 9) }, () => tokens[Math.floor(random() * tokens.length)]).join(''));
+    }
+
+    /** Wherever a shortcut answers, the full parser must answer the same; it must answer the common forms. */
+    function agree<T>(name: string, fast: (text: string) => T | undefined, full: Parser<T>, texts: string[], common: string[]): void {
+      it(name, () => {
+        let answered = 0;
+        for (const text of [...common, ...texts]) {
+          const quick = fast(text);
+          if (quick === undefined) continue;
+          answered += 1;
+          const result = runParser(full, text);
+          assert.ok(result.ok, `${text}: the shortcut answered, the grammar refuses`);
+          assert.deepEqual(quick, result.value, text);
+        }
+        for (const text of common) assert.notEqual(fast(text), undefined, `${text} takes the slow path`);
+        assert.ok(answered > common.length, 'the generated texts never took the shortcut');
+      });
+    }
+
+    /** Select texts built from the grammar's shapes, with names it treats specially, then now and then a token dropped or doubled. */
+    function selects(count: number, seed: number): string[] {
+      let state = seed;
+      const random = (n: number) => {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        return Math.floor((state / 2147483648) * n);
+      };
+      const names = ['a', 'count', 'left', 'inner', 'leftx', 'innerb', 'b_1'];
+      const pick = () => names[random(names.length)];
+      const item = (depth: number): string => {
+        const shape = random(depth > 2 ? 3 : 7);
+        if (shape === 0) return '*';
+        if (shape === 1) return pick();
+        if (shape === 2) return `${pick()}:${pick()}`;
+        const params = Array.from({ length: random(3) }, () => `!${pick()}`).join('');
+        const head = shape === 3 ? `...${pick()}` : shape === 4 ? `${pick()}:${pick()}` : pick();
+        return `${head}${params}(${forest(depth + 1)})`;
+      };
+      const forest = (depth: number): string => Array.from({ length: random(4) }, () => item(depth)).join(',');
+      return Array.from({ length: count }, () => {
+        const text = forest(0);
+        const cut = random(text.length + 1);
+        const edit = random(4);
+        return edit === 0 ? text.slice(0, cut) + text.slice(cut + 1) : edit === 1 ? text.slice(0, cut) + text.slice(cut - 1) : text;
+      });
+    }
+
+    agree('select', fastSelect, selectForest, [...selects(5000, 7), ...corpus(['a', 'count', 'left', '!', '(', ')', ',', ':', '*', '.', '...', ' ', '"', '-', '>'], 5000, 7)], [
+      '*', 'id,name', 'id,films(*)', '*,director:directors!inner(name),actors!left(*)', '...studio(name)', 'x:y!hint!inner()', '',
+    ]);
+    const operators = ['eq', 'neq', 'gte', 'gt', 'lte', 'lt', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'i', 'ist'];
+    const operands = ['1', 'null', 'NuLl', 'true', 'unknown', 'nullx', '(1,2)', '()', '( 1)', '(a,"b")', '(1', '{1}', 'x.y', ''];
+    const shaped = ['', 'not.'].flatMap((not) => operators.flatMap((op) => ['.', '(any).', '(english).', ''].flatMap((mod) => operands.map((v) => `${not}${op}${mod}${v}`))));
+    agree('filter values', fastOpExpr, opExpr(restOfValue), [...shaped, ...corpus(['not', '.', 'eq', 'in', 'is', 'null', 'true', '(', ')', ',', 'x', '"', ' '], 5000, 11)], [
+      'eq.1', 'not.like.*a*', 'in.(1,2)', 'not.is.null', 'is.TRUE', 'gte.5', 'isdistinct.x', 'wfts.a b',
+    ]);
+    agree('order', fastOrder, orderTerms, corpus(['id', 'asc', 'desc', 'nullsfirst', 'nullslast', '.', ',', '(', ')', ' ', '->'], 20000, 13), ['id', 'a,b.desc,c.asc.nullslast,d.nullsfirst']);
+    agree('keys', fastTreePath, treePath, corpus(['a', 'b', '.', ' ', '-', '>', '"', '('], 5000, 17), ['id', 'films.actors.name']);
   });
 });

@@ -6,13 +6,11 @@
  * position), the expectations of empty failures at the same position are merged, a successful
  * parser carries the error of what it could not parse further, and `label` replaces expectations.
  */
-import { MsgKind, errorWith, mergeErrors, setMessage, showChar, showString, unknownError, type ParseError } from './parse-error.js';
+import { MsgKind, errorWith, mergeErrors, setMessage, showString, unknownError, type ParseError } from './parse-error.js';
 
-/** The text being parsed, as code points (a Haskell Char), with Parsec's line and column of every index. */
+/** The text being parsed, as code points (a Haskell Char). */
 export interface Input {
   chars: string[];
-  lines: number[];
-  columns: number[];
 }
 
 export type Reply<T> =
@@ -21,18 +19,15 @@ export type Reply<T> =
 
 export type Parser<T> = (input: Input, at: number) => Reply<T>;
 
-export function toInput(text: string): Input {
-  const chars = Array.from(text);
-  const lines = [1];
-  const columns = [1];
-  chars.forEach((c, i) => {
-    const line = lines[i];
-    const column = columns[i];
-    // Parsec's updatePosChar: a newline starts a line, a tab goes to the next multiple of 8, plus one.
-    lines.push(c === '\n' ? line + 1 : line);
-    columns.push(c === '\n' ? 1 : c === '\t' ? column + 8 - ((column - 1) % 8) : column + 1);
-  });
-  return { chars, lines, columns };
+/** Parsec's line and column of an index: a newline starts a line, a tab goes to the next multiple of 8, plus one. */
+function positionOf(chars: string[], at: number): { line: number; column: number } {
+  let line = 1;
+  let column = 1;
+  for (const c of chars.slice(0, at)) {
+    if (c === '\n') [line, column] = [line + 1, 1];
+    else column = c === '\t' ? column + 8 - ((column - 1) % 8) : column + 1;
+  }
+  return { line, column };
 }
 
 /** The error after a parser, followed by one that did not consume: joined unless the first says nothing. */
@@ -44,35 +39,37 @@ export function pure<T>(value: T): Parser<T> {
   return (_input, at) => ({ ok: true, consumed: false, value, at, error: unknownError(at) });
 }
 
-/** Parsec's mzero (what `guard False` gives): fails without saying why. */
-export const zero: Parser<never> = (_input, at) => ({ ok: false, consumed: false, error: unknownError(at) });
-
-/** Runs a parser inside `sequence` and hands back its value, typed. */
-export function* take<T>(parser: Parser<T>): Generator<Parser<unknown>, T, unknown> {
-  return (yield parser) as T;
-}
+type Values<Ps extends ReadonlyArray<Parser<unknown>>> = { [K in keyof Ps]: Ps[K] extends Parser<infer T> ? T : never };
 
 /**
- * Parsec's do-block: the generator yields parsers in turn (through `take`), each bound to the
- * previous one with Parsec's rules for carried errors.
+ * Parsec's do-block of fixed steps: the parsers run in turn, each bound to the previous one with
+ * Parsec's rules for carried errors, and `build` makes the value of theirs.
  */
-export function sequence<T>(body: () => Generator<Parser<unknown>, T, unknown>): Parser<T> {
+export function seq<const Ps extends ReadonlyArray<Parser<unknown>>, R>(parsers: Ps, build: (...values: Values<Ps>) => R): Parser<R> {
   return (input, start) => {
-    const steps = body();
+    const values: unknown[] = [];
     let consumed = false;
     let at = start;
     let error = unknownError(start);
-    let step = steps.next();
-    while (!step.done) {
-      const reply = step.value(input, at);
+    for (const parser of parsers) {
+      const reply = parser(input, at);
       const joined = reply.consumed ? reply.error : follow(error, reply.error);
       consumed ||= reply.consumed;
       if (!reply.ok) return { ok: false, consumed, error: joined };
       error = joined;
       at = reply.at;
-      step = steps.next(reply.value);
+      values.push(reply.value);
     }
-    return { ok: true, consumed, value: step.value, at, error };
+    return { ok: true, consumed, value: build(...(values as Values<Ps>)), at, error };
+  };
+}
+
+/** `p >>= \x -> guard (test x) >> return x`: a value `test` refuses fails as mzero does. */
+export function refine<T>(parser: Parser<T>, test: (value: T) => boolean): Parser<T> {
+  return (input, at) => {
+    const reply = parser(input, at);
+    if (!reply.ok || test(reply.value)) return reply;
+    return { ok: false, consumed: reply.consumed, error: follow(reply.error, unknownError(reply.at)) };
   };
 }
 
@@ -85,19 +82,12 @@ export function map<T, U>(parser: Parser<T>, f: (value: T) => U): Parser<U> {
 
 /** `p <* q`. */
 export function before<T>(parser: Parser<T>, next: Parser<unknown>): Parser<T> {
-  return sequence(function* () {
-    const value = yield* take(parser);
-    yield* take(next);
-    return value;
-  });
+  return seq([parser, next], (value) => value);
 }
 
 /** `p *> q`. */
 export function then<T>(first: Parser<unknown>, parser: Parser<T>): Parser<T> {
-  return sequence(function* () {
-    yield* take(first);
-    return yield* take(parser);
-  });
+  return seq([first, parser], (_, value) => value);
 }
 
 /** Parsec's `<|>`, folded: the next alternative runs only after an empty failure. */
@@ -143,7 +133,7 @@ export function satisfy(test: (c: string) => boolean): Parser<string> {
   return (input, at) => {
     const c = input.chars[at];
     if (c === undefined) return { ok: false, consumed: false, error: errorWith(at, { kind: MsgKind.SysUnExpect, text: '' }) };
-    if (!test(c)) return { ok: false, consumed: false, error: errorWith(at, { kind: MsgKind.SysUnExpect, text: showString(c) }) };
+    if (!test(c)) return { ok: false, consumed: false, error: errorWith(at, { kind: MsgKind.SysUnExpect, text: c, shown: '"' }) };
     return { ok: true, consumed: true, value: c, at: at + 1, error: unknownError(at + 1) };
   };
 }
@@ -152,17 +142,18 @@ export const anyChar = satisfy(() => true);
 export const char = (c: string): Parser<string> => label(satisfy((x) => x === c), showString(c));
 export const oneOf = (set: string): Parser<string> => satisfy((x) => set.includes(x));
 export const noneOf = (set: string): Parser<string> => satisfy((x) => !set.includes(x));
-export const letter = label(satisfy((x) => /^\p{L}$/u.test(x)), 'letter');
+export const letter = label(satisfy((x) => (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z') || (x > '\u007f' && /^\p{L}$/u.test(x))), 'letter');
 export const digit = label(satisfy((x) => x >= '0' && x <= '9'), 'digit');
 
 /** Parsec's `string`: a mismatch after the first character still consumed, and is reported at the start. */
 export function string(text: string): Parser<string> {
   const expected = Array.from(text);
+  const expectation = { kind: MsgKind.Expect, text: showString(text) };
   return (input, at) => {
     const fail = (consumed: boolean, found: string | undefined): Reply<string> => ({
       ok: false,
       consumed,
-      error: errorWith(at, { kind: MsgKind.Expect, text: showString(text) }, { kind: MsgKind.SysUnExpect, text: found === undefined ? '' : showString(found) }),
+      error: errorWith(at, expectation, { kind: MsgKind.SysUnExpect, text: found ?? '', shown: '"' }),
     });
     for (let i = 0; i < expected.length; i += 1) {
       const c = input.chars[at + i];
@@ -190,19 +181,11 @@ export function many<T>(parser: Parser<T>): Parser<T[]> {
 }
 
 export function many1<T>(parser: Parser<T>): Parser<T[]> {
-  return sequence(function* () {
-    const first = yield* take(parser);
-    const rest = yield* take(many(parser));
-    return [first, ...rest];
-  });
+  return seq([parser, many(parser)], (first, rest) => [first, ...rest]);
 }
 
 export function sepBy1<T>(parser: Parser<T>, separator: Parser<unknown>): Parser<T[]> {
-  return sequence(function* () {
-    const first = yield* take(parser);
-    const rest = yield* take(many(then(separator, parser)));
-    return [first, ...rest];
-  });
+  return seq([parser, many(then(separator, parser))], (first, rest) => [first, ...rest]);
 }
 
 export function sepBy<T>(parser: Parser<T>, separator: Parser<unknown>): Parser<T[]> {
@@ -219,19 +202,14 @@ export function between<T>(open: Parser<unknown>, close: Parser<unknown>, parser
 
 /** Parsec's notFollowedBy for a character parser: what it found is "unexpected", shown as a Char. */
 export function notFollowedBy(parser: Parser<string>): Parser<undefined> {
-  return attempt(
-    alt<undefined>(
-      sequence(function* () {
-        const c = yield* take(attempt(parser));
-        return yield* take(unexpected(showChar(c)));
-      }),
-      pure(undefined),
-    ),
-  );
-}
-
-function unexpected(text: string): Parser<never> {
-  return (_input, at) => ({ ok: false, consumed: false, error: errorWith(at, { kind: MsgKind.UnExpect, text }) });
+  const found: Parser<undefined> = (input, at) => {
+    const reply = attempt(parser)(input, at);
+    if (!reply.ok) return reply;
+    // `unexpected (show c)` runs after the character, so that is where Parsec reports it.
+    const error = follow(reply.error, errorWith(reply.at, { kind: MsgKind.UnExpect, text: reply.value, shown: "'" }));
+    return { ok: false, consumed: reply.consumed, error };
+  };
+  return attempt(alt<undefined>(found, pure(undefined)));
 }
 
 /**
@@ -241,13 +219,13 @@ function unexpected(text: string): Parser<never> {
 export const eof: Parser<undefined> = label<undefined>((input, at) => {
   const c = input.chars[at];
   if (c === undefined) return { ok: true, consumed: false, value: undefined, at, error: errorWith(at, { kind: MsgKind.SysUnExpect, text: '' }) };
-  return { ok: false, consumed: false, error: errorWith(at, { kind: MsgKind.UnExpect, text: showChar(c) }) };
+  return { ok: false, consumed: false, error: errorWith(at, { kind: MsgKind.UnExpect, text: c, shown: "'" }) };
 }, 'end of input');
 
 /** Runs a parser over the whole text (Parsec's `parse`, which does not require the end of input). */
 export function runParser<T>(parser: Parser<T>, text: string): { ok: true; value: T } | { ok: false; line: number; column: number; error: ParseError } {
-  const input = toInput(text);
-  const reply = parser(input, 0);
+  const chars = Array.from(text);
+  const reply = parser({ chars }, 0);
   if (reply.ok) return { ok: true, value: reply.value };
-  return { ok: false, line: input.lines[reply.error.at], column: input.columns[reply.error.at], error: reply.error };
+  return { ok: false, ...positionOf(chars, reply.error.at), error: reply.error };
 }

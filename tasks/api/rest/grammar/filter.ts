@@ -6,7 +6,7 @@
  */
 import type { Condition, Operator } from '../query-ast.js';
 import {
-  alt, anyChar, attempt, before, between, char, many, map, noneOf, notFollowedBy, optional, pure, sepBy1, sequence, string, take, then,
+  alt, anyChar, attempt, before, between, char, many, map, noneOf, notFollowedBy, optional, pure, sepBy1, seq, string, then,
   label, type Parser,
 } from './combinators.js';
 import { delimiter, identifier, lexeme, quotedValue } from './names.js';
@@ -35,14 +35,7 @@ const quantOperator = operatorWord(['eq', 'gte', 'gt', 'lte', 'lt', 'like', 'ili
 
 /** `ciString`: each letter in lower or upper case. */
 function caseless(word: string): Parser<string> {
-  return map(
-    sequence(function* () {
-      const out: string[] = [];
-      for (const c of word) out.push(yield* take(alt(char(c), char(c.toUpperCase()))));
-      return out;
-    }),
-    () => word,
-  );
+  return seq(Array.from(word, (c) => alt(char(c), char(c.toUpperCase()))), () => word);
 }
 
 const trilean: Parser<string> = label(alt(...['null', 'unknown', 'true', 'false'].map((word) => attempt(caseless(word)))), 'null or trilean value (unknown, true, false)');
@@ -69,36 +62,23 @@ export function arrayLiteralItems(text: string): string[] {
   return items;
 }
 
+const inList = map(then(attempt(then(string('in'), delimiter)), listValue), (value): OpExpr => ({ negated: false, operator: 'in', value }));
+const isValue = map(then(attempt(then(string('is'), delimiter)), trilean), (value): OpExpr => ({ negated: false, operator: 'is', value }));
+const ftsOperator = alt(...(['fts', 'plfts', 'phfts', 'wfts'] as const).map((op) => map(attempt(string(op)), () => op)));
+const ftsLanguage = optional(attempt(between(char('('), char(')'), identifier)));
+const quantifier = optional(attempt(between(char('('), char(')'), alt(map(attempt(string('any')), () => 'any' as const), map(string('all'), () => 'all' as const)))));
+const negation = alt(map(attempt(then(string('not'), delimiter)), () => true), pure(false));
+
 /** `[not.]op...` with the operand read by `operand` (the rest of a parameter, or one element of a logic tree). */
 export function opExpr(operand: Parser<string>): Parser<OpExpr> {
-  const inList = map(then(attempt(then(string('in'), delimiter)), listValue), (value): OpExpr => ({ negated: false, operator: 'in', value }));
-  const isValue = map(then(attempt(then(string('is'), delimiter)), trilean), (value): OpExpr => ({ negated: false, operator: 'is', value }));
   const isDistinct = map(then(attempt(then(string('isdistinct'), delimiter)), operand), (value): OpExpr => ({ negated: false, operator: 'isdistinct', value }));
-  const fts = sequence(function* () {
-    const operator = yield* take(alt(...(['fts', 'plfts', 'phfts', 'wfts'] as const).map((op) => map(attempt(string(op)), () => op))));
-    const language = yield* take(optional(attempt(between(char('('), char(')'), identifier))));
-    yield* take(delimiter);
-    const value = yield* take(operand);
-    return language === undefined ? { negated: false, operator, value } : { negated: false, operator, language, value };
-  });
-  const simple = sequence(function* () {
-    const operator = yield* take(simpleOperator);
-    yield* take(delimiter);
-    return { negated: false, operator, value: yield* take(operand) };
-  });
-  const quantified = sequence(function* () {
-    const operator = yield* take(quantOperator);
-    const quantifier = yield* take(
-      optional(attempt(between(char('('), char(')'), alt(map(attempt(string('any')), () => 'any' as const), map(string('all'), () => 'all' as const))))),
-    );
-    yield* take(delimiter);
-    const value = yield* take(operand);
-    return quantifier === undefined ? { negated: false, operator, value } : { negated: false, operator, quantifier, value: arrayLiteralItems(value) };
-  });
+  const fts = seq([ftsOperator, ftsLanguage, delimiter, operand], (operator, language, _, value): OpExpr =>
+    language === undefined ? { negated: false, operator, value } : { negated: false, operator, language, value },
+  );
+  const simple = seq([simpleOperator, delimiter, operand], (operator, _, value): OpExpr => ({ negated: false, operator, value }));
+  const quantified = seq([quantOperator, quantifier, delimiter, operand], (operator, quant, _, value): OpExpr =>
+    quant === undefined ? { negated: false, operator, value } : { negated: false, operator, quantifier: quant, value: arrayLiteralItems(value) },
+  );
   const operation = label(alt<OpExpr>(inList, isValue, isDistinct, attempt(fts), attempt(simple), attempt(quantified)), 'operator (eq, gt, ...)');
-  return sequence(function* () {
-    const negated = yield* take(alt(map(attempt(then(string('not'), delimiter)), () => true), pure(false)));
-    const expr = yield* take(operation);
-    return { ...expr, negated };
-  });
+  return seq([negation, operation], (negated, expr) => ({ ...expr, negated }));
 }

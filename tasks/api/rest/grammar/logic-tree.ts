@@ -6,17 +6,12 @@
  */
 import type { Condition, EmbedPath, LogicTree } from '../query-ast.js';
 import {
-  alt, attempt, before, char, label, many, map, noneOf, notFollowedBy, pure, sepBy1, sequence, string, take, then, type Parser,
+  alt, attempt, before, char, label, many, map, noneOf, notFollowedBy, pure, sepBy1, seq, string, then, type Parser,
 } from './combinators.js';
 import { opExpr } from './filter.js';
 import { delimiter, field, fieldName, lexeme, quotedValue } from './names.js';
 
-const arrayLiteral: Parser<string> = sequence(function* () {
-  yield* take(string('{'));
-  const inner = yield* take(many(noneOf('{}')));
-  yield* take(string('}'));
-  return `{${inner.join('')}}`;
-});
+const arrayLiteral: Parser<string> = seq([string('{'), many(noneOf('{}')), string('}')], (_, inner) => `{${inner.join('')}}`);
 
 const treeOperand: Parser<string> = alt(
   attempt(before(quotedValue, notFollowedBy(noneOf(',)')))),
@@ -24,11 +19,7 @@ const treeOperand: Parser<string> = alt(
   map(many(noneOf(',)')), (cs) => cs.join('')),
 );
 
-const condition: Parser<Condition> = sequence(function* () {
-  const target = yield* take(before(field, delimiter));
-  const expr = yield* take(opExpr(treeOperand));
-  return { kind: 'condition' as const, field: target, ...expr };
-});
+const condition: Parser<Condition> = seq([before(field, delimiter), opExpr(treeOperand)], (target, expr) => ({ kind: 'condition' as const, field: target, ...expr }));
 
 const negation: Parser<boolean> = label(alt(map(attempt(then(string('not'), delimiter)), () => true), pure(false)), 'negation operator (not)');
 
@@ -43,14 +34,7 @@ const child: Parser<Condition | LogicTree> = (input, at) => logicTree(input, at)
 /** `[not.]and(...)`/`or(...)` whose children are conditions or trees. */
 export const logicTree: Parser<Condition | LogicTree> = alt<Condition | LogicTree>(
   attempt(condition),
-  sequence(function* () {
-    const negated = yield* take(negation);
-    const kind = yield* take(logicOperator);
-    yield* take(lexeme(char('(')));
-    const children = yield* take(sepBy1(child, lexeme(char(','))));
-    yield* take(lexeme(char(')')));
-    return { kind, negated, children };
-  }),
+  seq([negation, logicOperator, lexeme(char('(')), sepBy1(child, lexeme(char(','))), lexeme(char(')'))], (negated, kind, _, children) => ({ kind, negated, children })),
 );
 
 /** A logic key: `films.not.or` is `not.or` on the embed films (every `not` counts, wherever it is). */

@@ -8,7 +8,7 @@
 import type { EmbedPath, Field, JsonStep } from '../query-ast.js';
 import {
   alt, anyChar, attempt, before, between, char, digit, eof, label, letter, lookAhead, many, many1, map, noneOf,
-  notFollowedBy, oneOf, optional, sepBy1, sequence, string, take, then, type Parser,
+  notFollowedBy, oneOf, optional, sepBy1, seq, string, then, type Parser,
 } from './combinators.js';
 
 /** Blanks around a lexeme: spaces and tabs only. */
@@ -54,42 +54,28 @@ const afterIndex: Parser<unknown> = alt<unknown>(
   attempt(eof),
 );
 
-const arrayIndex: Parser<string> = before(
-  sequence(function* () {
-    const sign = yield* take(optional(char('-')));
-    const digits = yield* take(many1(digit));
-    return `${sign ?? ''}${digits.join('')}`;
-  }),
-  afterIndex,
+const arrayIndex: Parser<string> = seq([optional(char('-')), many1(digit), afterIndex], (sign, digits) => `${sign ?? ''}${digits.join('')}`);
+
+const jsonOperand: Parser<Omit<JsonStep, 'arrow'>> = alt<Omit<JsonStep, 'arrow'>>(
+  map(attempt(arrayIndex), (key) => ({ key, index: true })),
+  map(attempt(jsonKeyName), (key) => ({ key, index: false })),
 );
 
-const jsonStep: Parser<JsonStep> = sequence(function* () {
-  const arrow = (yield* take(alt(attempt(string('->>')), attempt(string('->'))))) as JsonStep['arrow'];
-  return yield* take(
-    alt(
-      map(attempt(arrayIndex), (key): JsonStep => ({ arrow, key, index: true })),
-      map(attempt(jsonKeyName), (key): JsonStep => ({ arrow, key, index: false })),
-    ),
-  );
-});
+const jsonStep: Parser<JsonStep> = seq(
+  [alt(attempt(string('->>')), attempt(string('->'))), jsonOperand],
+  (arrow, operand) => ({ arrow: arrow as JsonStep['arrow'], ...operand }),
+);
 
 export const jsonPath: Parser<JsonStep[]> = many(jsonStep);
 
 /** A column with its JSON path, blanks around it allowed. */
-export const field: Parser<Field> = lexeme(
-  sequence(function* () {
-    const name = yield* take(fieldName);
-    const json = yield* take(jsonPath);
-    return { name, json };
-  }),
-);
+export const field: Parser<Field> = lexeme(seq([fieldName, jsonPath], (name, json) => ({ name, json })));
 
 /** A parameter key: `films.actors.name->x` is the field `name->x` of the embed path films.actors. */
-export const treePath: Parser<{ path: EmbedPath; field: Field }> = sequence(function* () {
-  const names = yield* take(sepBy1(fieldName, delimiter));
-  const json = yield* take(jsonPath);
-  return { path: names.slice(0, -1), field: { name: names[names.length - 1], json } };
-});
+export const treePath: Parser<{ path: EmbedPath; field: Field }> = seq([sepBy1(fieldName, delimiter), jsonPath], (names, json) => ({
+  path: names.slice(0, -1),
+  field: { name: names[names.length - 1], json },
+}));
 
 /** `a, b,"c d"`. */
 export const columnList: Parser<string[]> = sepBy1(fieldName, lexeme(char(',')));

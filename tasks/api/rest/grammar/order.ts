@@ -4,7 +4,7 @@
  * embed. Each term must end at a comma or the end, which is what makes `id.descc` an error.
  */
 import type { OrderTerm } from '../query-ast.js';
-import { alt, attempt, before, between, char, eof, lookAhead, map, optional, sepBy1, sequence, string, take, then, type Parser } from './combinators.js';
+import { alt, attempt, before, between, char, eof, lookAhead, map, optional, sepBy1, seq, string, then, type Parser } from './combinators.js';
 import { delimiter, field, fieldName, lexeme } from './names.js';
 
 const termEnd: Parser<unknown> = alt<unknown>(attempt(lookAhead(char(','))), attempt(eof));
@@ -20,21 +20,17 @@ const nulls: Parser<'first' | 'last'> = alt(
 );
 
 /** The modifiers after a term's field, then its end. */
-const modifiers: Parser<Pick<OrderTerm, 'direction' | 'nulls'>> = sequence(function* () {
-  const dir = yield* take(optional(direction));
-  const nullsOrder = yield* take(alt(before(optional(nulls), termEnd), map(termEnd, () => undefined)));
-  return { ...(dir === undefined ? {} : { direction: dir }), ...(nullsOrder === undefined ? {} : { nulls: nullsOrder }) };
-});
+const modifiers: Parser<Pick<OrderTerm, 'direction' | 'nulls'>> = seq(
+  [optional(direction), alt(before(optional(nulls), termEnd), map(termEnd, () => undefined))],
+  (dir, nullsOrder) => ({ ...(dir === undefined ? {} : { direction: dir }), ...(nullsOrder === undefined ? {} : { nulls: nullsOrder }) }),
+);
 
-const relationTerm: Parser<OrderTerm> = sequence(function* () {
-  const relation = yield* take(fieldName);
-  const target = yield* take(between(char('('), char(')'), field));
-  return { field: target, relation, ...(yield* take(modifiers)) };
-});
+const relationTerm: Parser<OrderTerm> = seq([fieldName, between(char('('), char(')'), field), modifiers], (relation, target, mods) => ({
+  field: target,
+  relation,
+  ...mods,
+}));
 
-const columnTerm: Parser<OrderTerm> = sequence(function* () {
-  const target = yield* take(field);
-  return { field: target, ...(yield* take(modifiers)) };
-});
+const columnTerm: Parser<OrderTerm> = seq([field, modifiers], (target, mods) => ({ field: target, ...mods }));
 
 export const orderTerms: Parser<OrderTerm[]> = sepBy1(lexeme(alt(attempt(relationTerm), columnTerm)), char(','));

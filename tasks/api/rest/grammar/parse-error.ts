@@ -17,6 +17,11 @@ export const enum MsgKind {
 export interface Msg {
   kind: MsgKind;
   text: string;
+  /**
+   * The text is a character (or string) to be shown as Haskell's `show` writes a String (`"`) or
+   * a Char (`'`); rendered only when the error is printed, since most errors never are.
+   */
+  shown?: '"' | "'";
 }
 
 /** An error at an index of the input; no messages means Parsec's "unknown" error. */
@@ -85,7 +90,8 @@ export function showChar(c: string): string {
  */
 export function describeError(error: ParseError): string {
   if (error.msgs.length === 0) return 'unknown parse error';
-  const of = (kind: MsgKind) => error.msgs.filter((m) => m.kind === kind).map((m) => m.text);
+  const render = (m: Msg) => (m.shown === undefined || (m.text === '' && m.kind === MsgKind.SysUnExpect) ? m.text : m.shown === "'" ? showChar(m.text) : showString(m.text));
+  const of = (kind: MsgKind) => error.msgs.filter((m) => m.kind === kind).map(render);
   const sysUnexpected = of(MsgKind.SysUnExpect);
   const unexpected = of(MsgKind.UnExpect);
   const lines: string[] = [];

@@ -7,8 +7,9 @@
  * details, found in v12's order (order, logic trees, columns, select, filters, on_conflict).
  */
 import { restError } from '../../common/api-error.js';
-import type { EmbedPath, Filter, ParsedQuery, ReadQuery } from '../query-ast.js';
+import type { EmbedPath, Field, Filter, ParsedQuery, ReadQuery } from '../query-ast.js';
 import { alt, pure, runParser, type Parser } from './combinators.js';
+import { fastOpExpr, fastOrder, fastSelect, fastTreePath } from './fast-path.js';
 import { opExpr, restOfValue, type OpExpr } from './filter.js';
 import { logicPath, logicTree } from './logic-tree.js';
 import { columnList, treePath } from './names.js';
@@ -18,6 +19,10 @@ import { selectForest } from './select.js';
 
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
 const RESERVED_EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
+
+const FILTER: Parser<OpExpr | undefined> = opExpr(restOfValue);
+/** On GET /rpc/, a value that does not start an operator expression is an argument's. */
+const FILTER_OR_ARGUMENT: Parser<OpExpr | undefined> = alt<OpExpr | undefined>(FILTER, pure(undefined));
 
 /** Parses `text` whole or throws PostgREST's PGRST100, whose message names what failed and where. */
 function parseOrThrow<T>(parser: Parser<T>, text: string, what: string): T {
@@ -30,8 +35,12 @@ function lastWord(key: string): string {
   return key.slice(key.lastIndexOf('.') + 1);
 }
 
+function treePathOf(key: string): { path: EmbedPath; field: Field } {
+  return fastTreePath(key) ?? parseOrThrow(treePath, key, `failed to parse tree path (${key})`);
+}
+
 function pathOf(key: string): EmbedPath {
-  return parseOrThrow(treePath, key, `failed to parse tree path (${key})`).path;
+  return treePathOf(key).path;
 }
 
 /**
@@ -70,7 +79,7 @@ export function parseQuery(params: URLSearchParams, options: { rpc: boolean }): 
 
   const order = entries
     .filter(([key]) => lastWord(key) === 'order')
-    .map(([key, value]) => ({ path: pathOf(key), terms: parseOrThrow(orderTerms, value, `failed to parse order (${value})`) }));
+    .map(([key, value]) => ({ path: pathOf(key), terms: fastOrder(value) ?? parseOrThrow(orderTerms, value, `failed to parse order (${value})`) }));
 
   entries.forEach(([key, value], index) => {
     if (lastWord(key) !== 'and' && lastWord(key) !== 'or') return;
@@ -83,14 +92,17 @@ export function parseQuery(params: URLSearchParams, options: { rpc: boolean }): 
   const columns = columnsText === undefined ? undefined : parseOrThrow(columnList, columnsText, `failed to parse columns parameter (${columnsText})`);
 
   const selectText = first('select');
-  const select = selectText === undefined ? [{ kind: 'star' as const }] : parseOrThrow(selectForest, selectText, `failed to parse select parameter (${selectText})`);
+  const select =
+    selectText === undefined
+      ? [{ kind: 'star' as const }]
+      : (fastSelect(selectText) ?? parseOrThrow(selectForest, selectText, `failed to parse select parameter (${selectText})`));
 
-  const operation: Parser<OpExpr | undefined> = options.rpc ? alt<OpExpr | undefined>(opExpr(restOfValue), pure(undefined)) : opExpr(restOfValue);
+  const operation = options.rpc ? FILTER_OR_ARGUMENT : FILTER;
   const rpcArgs: Array<[string, string]> = [];
   entries.forEach(([key, value], index) => {
     if (RESERVED.has(key) || RESERVED_EMBEDDABLE.has(lastWord(key))) return;
-    const target = parseOrThrow(treePath, key, `failed to parse tree path (${key})`);
-    const expr = parseOrThrow(operation, value, `failed to parse filter (${value})`);
+    const target = treePathOf(key);
+    const expr = fastOpExpr(value) ?? parseOrThrow(operation, value, `failed to parse filter (${value})`);
     // An argument is named by the key's last name, as v12 names it (its path and JSON steps are dropped).
     if (expr === undefined) rpcArgs.push([target.field.name, value]);
     else ordered.push({ index, path: target.path, filter: { kind: 'condition', field: target.field, ...expr } });

@@ -7,7 +7,7 @@
  */
 import type { AggregateFunction, EmbedItem, SelectItem } from '../query-ast.js';
 import {
-  alt, attempt, before, between, char, eof, lookAhead, map, optional, sepBy, sequence, string, take, then, zero, type Parser,
+  alt, attempt, before, between, char, eof, lookAhead, map, optional, refine, sepBy, seq, string, then, type Parser,
 } from './combinators.js';
 import { aliasSeparator, field, fieldName, identifier, lexeme } from './names.js';
 
@@ -26,77 +26,68 @@ const aggregateFunction: Parser<AggregateFunction> = alt<AggregateFunction>(
   map(attempt(string('min')), () => 'min'),
 );
 
-/** `!inner`, `!left` or `!hint`, at most two of them, in either order. */
-const embedParams: Parser<Pick<EmbedItem, 'hint' | 'join'>> = sequence(function* () {
-  const param = then(
-    char('!'),
-    alt<{ join: EmbedItem['join'] } | { hint: string }>(
-      map(attempt(string('left')), () => ({ join: 'left' as const })),
-      map(attempt(string('inner')), () => ({ join: 'inner' as const })),
-      map(attempt(fieldName), (hint) => ({ hint })),
-    ),
-  );
-  const first = yield* take(optional(param));
-  const second = yield* take(optional(param));
+type EmbedParam = { join: EmbedItem['join'] } | { hint: string };
+
+const embedParam: Parser<EmbedParam> = then(
+  char('!'),
+  alt<EmbedParam>(
+    map(attempt(string('left')), () => ({ join: 'left' as const })),
+    map(attempt(string('inner')), () => ({ join: 'inner' as const })),
+    map(attempt(fieldName), (hint) => ({ hint })),
+  ),
+);
+
+/** `!inner`, `!left` or `!hint`, at most two of them, in either order (the first of each kind counts). */
+const embedParams: Parser<Pick<EmbedItem, 'hint' | 'join'>> = seq([optional(embedParam), optional(embedParam)], (first, second) => {
   const params = [first, second];
   const hint = params.map((p) => (p !== undefined && 'hint' in p ? p.hint : undefined)).find((h) => h !== undefined);
   const join = params.map((p) => (p !== undefined && 'join' in p ? p.join : undefined)).find((j) => j !== undefined) ?? 'left';
   return hint === undefined ? { join } : { hint, join };
 });
 
+/** `count(` is the aggregate, never a relation named count. */
+const relationName = refine(fieldName, (name) => name !== 'count');
+
 const relation: Parser<Omit<EmbedItem, 'select'>> = lexeme(
-  sequence(function* () {
-    const name = yield* take(alias);
-    const relationName = yield* take(fieldName);
-    // `count(` is the aggregate, never a relation named count.
-    if (relationName === 'count') yield* take(zero);
-    const params = yield* take(embedParams);
-    yield* take(attempt(lookAhead(string('('))));
-    return { kind: 'embed' as const, relation: relationName, ...(name === undefined ? {} : { alias: name }), ...params, spread: false };
-  }),
+  seq([alias, relationName, embedParams, attempt(lookAhead(string('(')))], (name, relationText, params) => ({
+    kind: 'embed' as const,
+    relation: relationText,
+    ...(name === undefined ? {} : { alias: name }),
+    ...params,
+    spread: false,
+  })),
 );
 
 const spread: Parser<Omit<EmbedItem, 'select'>> = lexeme(
-  sequence(function* () {
-    const relationName = yield* take(then(string('...'), fieldName));
-    const params = yield* take(embedParams);
-    yield* take(attempt(lookAhead(string('('))));
-    return { kind: 'embed' as const, relation: relationName, ...params, spread: true };
-  }),
+  seq([then(string('...'), fieldName), embedParams, attempt(lookAhead(string('(')))], (relationText, params) => ({
+    kind: 'embed' as const,
+    relation: relationText,
+    ...params,
+    spread: true,
+  })),
 );
 
 const star: Parser<SelectItem> = attempt(before(map(string('*'), () => ({ kind: 'star' as const })), itemEnd));
 
 const count: Parser<SelectItem> = attempt(
-  sequence(function* () {
-    const name = yield* take(alias);
-    yield* take(string('count()'));
-    const aggregateCast = yield* take(cast);
-    yield* take(itemEnd);
-    return {
-      kind: 'column' as const,
-      field: { name: '*', json: [] },
-      ...(name === undefined ? {} : { alias: name }),
-      aggregate: aggregateCast === undefined ? { fn: 'count' as const } : { fn: 'count' as const, cast: aggregateCast },
-    };
-  }),
+  seq([alias, string('count()'), cast, itemEnd], (name, _, aggregateCast) => ({
+    kind: 'column' as const,
+    field: { name: '*', json: [] },
+    ...(name === undefined ? {} : { alias: name }),
+    aggregate: aggregateCast === undefined ? { fn: 'count' as const } : { fn: 'count' as const, cast: aggregateCast },
+  })),
 );
 
-const column: Parser<SelectItem> = sequence(function* () {
-  const name = yield* take(alias);
-  const columnField = yield* take(field);
-  const columnCast = yield* take(cast);
-  const fn = yield* take(optional(attempt(before(then(char('.'), aggregateFunction), string('()')))));
-  const aggregateCast = yield* take(cast);
-  yield* take(itemEnd);
-  return {
+const column: Parser<SelectItem> = seq(
+  [alias, field, cast, optional(attempt(before(then(char('.'), aggregateFunction), string('()')))), cast, itemEnd],
+  (name, columnField, columnCast, fn, aggregateCast) => ({
     kind: 'column' as const,
     field: columnField,
     ...(name === undefined ? {} : { alias: name }),
     ...(columnCast === undefined ? {} : { cast: columnCast }),
     ...(fn === undefined ? {} : { aggregate: aggregateCast === undefined ? { fn } : { fn, cast: aggregateCast } }),
-  };
-});
+  }),
+);
 
 const columnItem: Parser<SelectItem> = lexeme(alt(star, count, column));
 
@@ -104,11 +95,7 @@ const columnItem: Parser<SelectItem> = lexeme(alt(star, count, column));
 const nestedForest: Parser<SelectItem[]> = (input, at) => selectForest(input, at);
 
 function embedded(head: Parser<Omit<EmbedItem, 'select'>>): Parser<SelectItem> {
-  return sequence(function* () {
-    const embed = yield* take(attempt(head));
-    const select = yield* take(between(char('('), char(')'), nestedForest));
-    return { ...embed, select };
-  });
+  return seq([attempt(head), between(char('('), char(')'), nestedForest)], (embed, select) => ({ ...embed, select }));
 }
 
 const selectItem: Parser<SelectItem> = alt(embedded(spread), embedded(relation), columnItem);
