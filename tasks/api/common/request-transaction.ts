@@ -10,6 +10,7 @@
  */
 import type pg from 'pg';
 import { ApiError } from './api-error.js';
+import { inlineParameters } from './inline-parameters.js';
 import type { AuthResult } from './jwt.js';
 
 export interface RequestContext {
@@ -79,6 +80,11 @@ export type TransactionQuery = (statement: SqlStatement) => Promise<pg.QueryResu
  * thrown by `check` (or by the database) rolls the transaction back and is thrown on. `amend`, after
  * the check, may run more statements in the same transaction and answer the row changed (PostgREST
  * plans its planned counts there). The row is answered even when `options.rollback` undoes what it did.
+ *
+ * Round trips are the cost of a request (the statement itself is one), so the BEGIN, the settings
+ * and the statement go in one simple query, the values inlined as literals (inline-parameters.ts);
+ * a read-only transaction, which has nothing to keep or undo whatever the check says, ends in that
+ * same query unless `amend` needs it open. A write ends after the check, in a second one.
  */
 export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   pool: pg.Pool,
@@ -86,26 +92,32 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   statement: SqlStatement,
   options: TransactionOptions,
   check: (row: Row | undefined) => void = () => undefined,
-  amend: (row: Row | undefined, query: TransactionQuery) => Promise<Row | undefined> = async (row) => row,
+  amend?: (row: Row | undefined, query: TransactionQuery) => Promise<Row | undefined>,
 ): Promise<Row | undefined> {
   const client = await pool.connect();
-  let open = false;
+  // Deferred constraints are checked before a rollback, so a request that would fail on commit still fails.
+  const end = options.rollback ? 'set constraints all immediate; rollback' : 'commit';
+  const endsAtOnce = options.readOnly && amend === undefined;
+  // Open from the moment the BEGIN is sent: whatever fails after it must roll back.
+  let open = true;
   try {
-    await client.query(options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed read write');
-    open = true;
+    const escape = (text: string) => client.escapeLiteral(text);
     const settings = localSettings(context);
-    await client.query(settings.text, settings.values);
-    const first = (await client.query<Row>(statement.text, statement.values)).rows[0];
+    const script = [
+      options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed read write',
+      inlineParameters(settings.text, settings.values, escape),
+      inlineParameters(statement.text, statement.values, escape),
+      ...(endsAtOnce ? [end] : []),
+    ];
+    const results = (await client.query(script.join('; '))) as unknown as Array<pg.QueryResult<Row>>;
+    if (endsAtOnce) open = false;
+    const first = results[2].rows[0];
     check(first);
-    const row = await amend(first, (next) => client.query(next.text, next.values));
-    if (options.rollback) {
-      // Deferred constraints are checked now, so a request that would fail on commit still fails.
-      await client.query('set constraints all immediate');
-      await client.query('rollback');
-    } else {
-      await client.query('commit');
+    const row = amend ? await amend(first, (next) => client.query(next.text, next.values)) : first;
+    if (open) {
+      await client.query(end);
+      open = false;
     }
-    open = false;
     client.release();
     return row;
   } catch (error) {

@@ -148,7 +148,7 @@ export async function handleRestRequest(input: HttpInput, state: RestState): Pro
   try {
     row = await runRequestTransaction<StatementResult & Record<string, unknown>>(
       state.pool, context, statement, { readOnly, rollback: preferences.tx === 'rollback' }, (result) => checkRow(request, result),
-      (result, query) => withPlannedCount(result, statement, preferences.count, settings.maxRows, query),
+      statement.countPlan === undefined ? undefined : (result, query) => withPlannedCount(result, statement, preferences.count, settings.maxRows, query),
     );
   } catch (error) {
     throw restErrorOf(error, auth.authenticated);

@@ -1,0 +1,46 @@
+/**
+ * A request's statement sent with its BEGIN and settings in one simple query: its `$n` become
+ * quoted literals, and only those outside quoted strings and identifiers; the server reads the
+ * result as it read the bound statement (checked on a real database: same rows, same types).
+ */
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { inlineParameters } from '../../tasks/api/common/inline-parameters.js';
+import { startProject, type RunningProject } from '../integration/support/running-project.js';
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+describe('statement parameters inlined as literals', function () {
+  this.timeout(120_000);
+
+  it('replaces placeholders outside quotes only, values quoted, NULL for null', () => {
+    assert.equal(inlineParameters(`select $1, '$1', "$2", "a""$1", $2, $10`, ['x', null, 3, 4, 5, 6, 7, 8, 9, 'ten'], quote), `select 'x', '$1', "$2", "a""$1", NULL, 'ten'`);
+    assert.equal(inlineParameters(`select 'it''s $1', $1`, ["o'clock"], quote), `select 'it''s $1', 'o''clock'`);
+    assert.equal(inlineParameters('select a$1 from t', ['x'], quote), 'select a$1 from t');
+    assert.equal(inlineParameters('select $1', [{ a: 1 }], quote), `select '{"a":1}'`);
+    assert.throws(() => inlineParameters('select $2', ['x'], quote), /refers to \$2, but has 1 values/);
+  });
+
+  describe('on a real database', () => {
+    let project: RunningProject;
+    let client: pg.Client;
+    before(async () => {
+      project = await startProject({});
+      client = new pg.Client({ host: '127.0.0.1', port: project.port, user: 'postgres', password: 'postgres', database: 'postgres' });
+      await client.connect();
+    });
+    after(async () => {
+      await client?.end();
+      await project?.dispose();
+    });
+
+    it('answers what the bound statement answers, with backslashes, quotes and types inferred from context', async () => {
+      const text = `select $1::int + 1 as n, $2 as s, $3::json->>'k' as j, 'lit $1' as kept, $4 = any('{a,b}'::text[]) as member, $5::text is null as missing`;
+      const values = ['41', "back\\slash 'quoted' $1", '{"k":"v"}', 'b', null];
+      const bound = (await client.query(text, values)).rows;
+      const inlined = (await client.query(inlineParameters(text, values, (value) => client.escapeLiteral(value)))).rows;
+      assert.deepEqual(inlined, bound);
+      assert.deepEqual(bound, [{ n: 42, s: "back\\slash 'quoted' $1", j: 'v', kept: 'lit $1', member: true, missing: true }]);
+    });
+  });
+});
