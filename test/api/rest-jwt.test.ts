@@ -50,4 +50,17 @@ describe('REST JWT check', () => {
     const lately = await sign({ role: 'authenticated' }, key, Math.floor(Date.now() / 1000) - 10);
     assert.equal((await authenticate(`Bearer ${lately}`, key)).role, 'authenticated');
   });
+
+  it('refuses a token once it expires, though it was accepted (and remembered) before', async () => {
+    // Inside the skew for this second only: exp is 29 s ago.
+    const exp = Math.floor(Date.now() / 1000) - 29;
+    const token = `Bearer ${await sign({ role: 'authenticated' }, key, exp)}`;
+    assert.equal((await authenticate(token, key)).role, 'authenticated');
+    while (Math.floor(Date.now() / 1000) - 30 < exp) await new Promise((resolve) => setTimeout(resolve, 50));
+    await refused(token, 'JWT expired');
+    // A token remembered for one secret is not taken for another.
+    const current = `Bearer ${await sign({ role: 'authenticated' })}`;
+    assert.equal((await authenticate(current, key)).role, 'authenticated');
+    await assert.rejects(authenticate(current, jwtSecretKey('another-secret-of-at-least-thirty-two-chars')), /JWSInvalidSignature/);
+  });
 });
