@@ -6,6 +6,7 @@
  * ends it, and `-x kong` / `-x postgrest` leave it or REST out.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -22,6 +23,21 @@ interface Config {
 type JournalEvent = { stream: string; type: string; data: { service?: string; detail?: string } };
 
 const ANON = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/**
+ * A GET on a new connection: fetch would reuse one it kept open to a gateway since stopped or
+ * killed, and fail with `other side closed`.
+ */
+function freshGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
 
 describe('the API gateway in the native stack, through the CLI', function () {
   this.timeout(180_000);
@@ -98,7 +114,7 @@ describe('the API gateway in the native stack, through the CLI', function () {
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     assert.match(started.stderr, /^Started again what had exited: kong\b/m);
-    assert.equal((await fetch(`${base}/nothing`)).status, 404);
+    assert.equal((await freshGet(`${base}/nothing`)).status, 404);
   });
 
   it('status shows the API and GraphQL URLs while REST is served, and -o env renames them', () => {
@@ -121,9 +137,9 @@ describe('the API gateway in the native stack, through the CLI', function () {
     const started = project.run(['start', '-x', 'postgrest']);
     assert.equal(started.code, 0, started.stderr);
     assert.doesNotMatch(started.stdout, /API URL|GraphQL URL/);
-    const rest = await fetch(`${base}/rest/v1/one`, { headers: { apikey: ANON } });
+    const rest = await freshGet(`${base}/rest/v1/one`, { apikey: ANON });
     assert.equal(rest.status, 503);
-    assert.match(((await rest.json()) as { message: string }).message, /^rest is not running: it was left out with supabase start -x postgrest/);
+    assert.match((JSON.parse(rest.body) as { message: string }).message, /^rest is not running: it was left out with supabase start -x postgrest/);
     assert.equal(project.run(['stop']).code, 0);
   });
 

@@ -1,7 +1,9 @@
 /**
- * The commands that change a database's schema tell PostgREST to reload its cache: applyPending
- * (migration up, db push) and migrateAndSeed (db reset) send `NOTIFY pgrst, 'reload schema'`,
- * seen here by a second connection listening on a real PostgreSQL, as our REST service listens.
+ * A change to a database's schema tells PostgREST to reload its cache (`NOTIFY pgrst, 'reload
+ * schema'`, seen here by a second connection listening on a real PostgreSQL, as our REST service
+ * listens): any DDL through the bootstrap's event triggers, as on the platform's image, and the
+ * commands that apply migrations (migration up, db push, db reset) themselves, even when their files
+ * run no DDL (a native reset makes its database from a template, where no trigger fires).
  */
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -46,16 +48,28 @@ describe('schema changes notify REST to reload its schema cache', function () {
   }
 
   it('applying pending migrations (migration up, db push) sends it', async () => {
-    await writeFile(path.join(root, 'supabase', 'migrations', '20240101000000_first.sql'), 'create table public.first (id int primary key);\n');
+    await writeFile(path.join(root, 'supabase', 'migrations', '20240101000000_first.sql'), 'select 1;\n');
     const pending = await findPending(client, root, false, () => undefined);
     assert.deepEqual(await applyPending(client, pending, () => undefined), ['20240101000000_first.sql']);
     assert.equal(await heardReload(), true);
   });
 
   it('migrations and seed (db reset) send it', async () => {
-    await client.query('drop table public.first; truncate supabase_migrations.schema_migrations');
+    await client.query('truncate supabase_migrations.schema_migrations');
     heard.length = 0;
     await migrateAndSeed(client, root);
     assert.equal(await heardReload(), true);
+  });
+
+  it('DDL outside the commands sends it through the event triggers, temporary objects do not', async () => {
+    heard.length = 0;
+    await client.query('create table public.made_in_psql (id int)');
+    assert.equal(await heardReload(), true, 'create table');
+    await client.query("comment on table public.made_in_psql is 'seen'");
+    assert.equal(await heardReload(), true, 'comment');
+    await client.query('drop table public.made_in_psql');
+    assert.equal(await heardReload(), true, 'drop table');
+    await client.query('create temporary table scratch (id int); drop table scratch');
+    assert.equal(await heardReload(), false, 'temporary table');
   });
 });
