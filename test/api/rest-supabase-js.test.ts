@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { gatewayStatus } from '../../tasks/api/gateway/gateway-process.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 
 const FIXTURE = new URL('../fixtures/rest-supabase-js/', import.meta.url);
@@ -74,6 +75,15 @@ describe('the native REST API as @supabase/supabase-js uses it', function () {
     db = client(stack);
   });
   after(() => project?.dispose());
+
+  it('is served by the build\'s one-file gateway bundle, REST inside it', async () => {
+    const { pid } = await gatewayStatus(path.basename(project.root), project.env);
+    assert.ok(pid);
+    const bundle = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').find((arg) => arg.endsWith('/dist/tasks/api/gateway/api-gateway-main.cjs'));
+    assert.ok(bundle, 'the gateway runs the bundle');
+    // The SQL builder's words are in the bundle itself, not left to a module loaded beside it.
+    assert.match(readFileSync(bundle, 'utf8'), /Could not find a relationship between/);
+  });
 
   describe('reads', () => {
     it('embeds a many-to-one by its column hint, under an alias', async () => {
