@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import pg from 'pg';
+import { createRestPool } from '../../tasks/api/common/db-pool.js';
 import { inlineParameters } from '../../tasks/api/common/inline-parameters.js';
+import { runRequestTransaction, type RequestContext } from '../../tasks/api/common/request-transaction.js';
 import { startProject, type RunningProject } from '../integration/support/running-project.js';
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -41,6 +43,18 @@ describe('statement parameters inlined as literals', function () {
       const inlined = (await client.query(inlineParameters(text, values, (value) => client.escapeLiteral(value)))).rows;
       assert.deepEqual(inlined, bound);
       assert.deepEqual(bound, [{ n: 42, s: "back\\slash 'quoted' $1", j: 'v', kept: 'lit $1', member: true, missing: true }]);
+    });
+
+    it('binds a statement whose value holds a NUL instead, so the server refuses the value (22021), not the message', async () => {
+      const pool = createRestPool({ dbPort: project.port, dbPassword: 'postgres' });
+      const context: RequestContext = { auth: { role: 'anon', claims: { role: 'anon' }, authenticated: false }, schema: 'public', extraSearchPath: [], method: 'GET', path: '/x', headers: {}, cookies: {} };
+      try {
+        await assert.rejects(runRequestTransaction(pool, context, { text: 'select $1::text as v', values: ['a\u0000b'] }, { readOnly: true, rollback: false }), { code: '22021' });
+        const row = await runRequestTransaction<{ v: string }>(pool, context, { text: 'select $1::text as v', values: ["it's"] }, { readOnly: true, rollback: false });
+        assert.deepEqual(row, { v: "it's" });
+      } finally {
+        await pool.end();
+      }
     });
   });
 });

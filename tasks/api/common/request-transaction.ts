@@ -97,7 +97,10 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   const client = await pool.connect();
   // Deferred constraints are checked before a rollback, so a request that would fail on commit still fails.
   const end = options.rollback ? 'set constraints all immediate; rollback' : 'commit';
-  const endsAtOnce = options.readOnly && amend === undefined;
+  // A NUL cannot travel in a simple query's text (it would end it): such a statement is bound
+  // instead, so the server refuses the value as it refuses it as a parameter.
+  const bound = statement.values.some((value) => typeof value === 'string' && value.includes('\u0000'));
+  const endsAtOnce = options.readOnly && amend === undefined && !bound;
   // Open from the moment the BEGIN is sent: whatever fails after it must roll back.
   let open = true;
   try {
@@ -106,12 +109,12 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
     const script = [
       options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed read write',
       inlineParameters(settings.text, settings.values, escape),
-      inlineParameters(statement.text, statement.values, escape),
+      ...(bound ? [] : [inlineParameters(statement.text, statement.values, escape)]),
       ...(endsAtOnce ? [end] : []),
     ];
     const results = (await client.query(script.join('; '))) as unknown as Array<pg.QueryResult<Row>>;
     if (endsAtOnce) open = false;
-    const first = results[2].rows[0];
+    const first = bound ? (await client.query<Row>(statement.text, statement.values)).rows[0] : results[2].rows[0];
     check(first);
     const row = amend ? await amend(first, (next) => client.query(next.text, next.values)) : first;
     if (open) {
