@@ -13,6 +13,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { gatewayStatus } from '../../tasks/api/gateway/gateway-process.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+import { freePort } from '../integration/support/temp-project.js';
 
 const FIXTURE = new URL('../fixtures/rest-supabase-js/', import.meta.url);
 const USER_A = '00000000-0000-0000-0000-00000000000a';
@@ -66,7 +67,8 @@ describe('the native REST API as @supabase/supabase-js uses it', function () {
     writeFileSync(path.join(supabase, 'migrations', '20240103000000_library.sql'), readFileSync(new URL('schema.sql', FIXTURE)));
     writeFileSync(path.join(supabase, 'seed.sql'), readFileSync(new URL('seed.sql', FIXTURE)));
     const config = path.join(supabase, 'config.toml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace(/^schemas = \[(.*)\]$/m, 'schemas = [$1, "other"]'));
+    // A free API port: another stack on this machine may hold the default one.
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^schemas = \[(.*)\]$/m, 'schemas = [$1, "other"]').replace(/^port = 54321$/m, `port = ${await freePort()}`));
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
