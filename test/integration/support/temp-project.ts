@@ -39,10 +39,13 @@ export { freePort };
 
 /**
  * config.toml text with free ports for the services the native stack runs beside its database:
- * the studio port (the local platform API) and the inbucket web and SMTP ports (the mail catcher).
+ * the API port (the gateway), the studio port (the local platform API) and the inbucket web and
+ * SMTP ports (the mail catcher). A test's stack must never depend on another stack on the machine
+ * leaving a default port free.
  */
 export async function withFreeServicePorts(text: string): Promise<string> {
   return text
+    .replace(/^port = 54321$/m, `port = ${await freePort()}`)
     .replace(/^port = 54323$/m, `port = ${await freePort()}`)
     .replace(/^port = 54324$/m, `port = ${await freePort()}`)
     .replace(/^# smtp_port = 54325$/m, `smtp_port = ${await freePort()}`);
