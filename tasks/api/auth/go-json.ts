@@ -3,8 +3,8 @@
  * whose members have the wrong type for the Go struct, is refused with the words Go's decoder
  * uses (`unexpected end of JSON input`, `invalid character 'x' looking for beginning of value`,
  * `json: cannot unmarshal number into Go struct field SignupParams.email of type string`), which
- * GoTrue puts into its 400 (`Could not read Signup params: ...`). Unknown members are ignored and
- * a null leaves the zero value, as in Go.
+ * GoTrue puts into its 400 (`Could not read Signup params: ...`). Unknown members are ignored, a
+ * null leaves the zero value, and a member matches its field whatever its case, as in Go.
  */
 
 /** The Go type of a struct field, as far as the messages need it. */
@@ -103,9 +103,11 @@ export function decodeGoJson(text: string, struct: GoStruct): Record<string, unk
   if (parsed === null) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type api.${struct.name}`);
   const decoded: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-    const field = struct.fields[key];
-    if (!field || value === null) continue;
+  for (const [member, value] of Object.entries(parsed as Record<string, unknown>)) {
+    // Go matches a member to a field by its exact name first, else regardless of case.
+    const key = member in struct.fields ? member : Object.keys(struct.fields).find((name) => name.toLowerCase() === member.toLowerCase());
+    const field = key === undefined ? undefined : struct.fields[key];
+    if (key === undefined || !field || value === null) continue;
     const ok = field === 'map' ? jsonKind(value) === 'object' : field === 'number' ? typeof value === 'number' : jsonKind(value) === field;
     if (!ok) throw new Error(`json: cannot unmarshal ${jsonKind(value)} into Go struct field ${struct.name}.${key} of type ${GO_TYPE[field]}`);
     decoded[key] = value;
