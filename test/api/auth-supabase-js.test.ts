@@ -171,6 +171,26 @@ describe('the native Auth API as @supabase/supabase-js uses it', function () {
     }
   });
 
+  it('signs up and in by phone, autoconfirmed as [auth.sms] enable_confirmations = false makes it', async () => {
+    const auth = client(stack).auth;
+    const signedUp = await auth.signUp({ phone: '+1 555 0100', password: 'telephone-1876' });
+    assert.equal(signedUp.error, null);
+    assert.equal(signedUp.data.user?.phone, '15550100');
+    assert.ok(signedUp.data.user?.phone_confirmed_at);
+    assert.deepEqual(signedUp.data.user?.app_metadata, { provider: 'phone', providers: ['phone'] });
+    const signedIn = await auth.signInWithPassword({ phone: '+15550100', password: 'telephone-1876' });
+    assert.equal(signedIn.error, null);
+    assert.equal(signedIn.data.user?.id, signedUp.data.user?.id);
+    const badPhone = await auth.signUp({ phone: '+0123', password: 'telephone-1876' });
+    assert.equal(badPhone.error?.message, 'Invalid phone number format (E.164 required)');
+  });
+
+  it('refuses a token that is not one of the project with GoTrue 401', async () => {
+    const { error } = await client(stack).auth.getUser('not-a-jwt');
+    assert.equal(error?.status, 401);
+    assert.equal(error?.message, 'invalid JWT: unable to parse or verify signature, token contains an invalid number of segments');
+  });
+
   it('signs in the user seeded with crypt() and gen_salt(bf)', async () => {
     const { data, error } = await client(stack).auth.signInWithPassword({ email: 'seeded@example.com', password: 'seeded-password' });
     assert.equal(error, null);
