@@ -35,7 +35,7 @@ export interface AuthApiSettings {
     autoconfirm: boolean;
     /** GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED: `double_confirm_changes`. */
     secureEmailChange: boolean;
-    /** Seconds between two mails to one user: GoTrue's SMTP max frequency (the CLI leaves GoTrue's default, 60 s). */
+    /** Seconds between two mails to one user: GOTRUE_SMTP_MAX_FREQUENCY, which the CLI sets to 1s. */
     maxFrequency: number;
     otpLength: number;
     /** `[auth.email.template.<id>]` as given (subject, content_path relative to the project). */
@@ -92,7 +92,7 @@ export function authSettingsFromConfig(config: ProjectConfig, apiUrl: string): A
       enabled: auth.email.enable_signup,
       autoconfirm: !auth.email.enable_confirmations,
       secureEmailChange: auth.email.double_confirm_changes,
-      maxFrequency: 60,
+      maxFrequency: 1,
       otpLength: 6,
       templates,
     },
