@@ -67,6 +67,7 @@ describe('the API gateway in the native stack, through the CLI', function () {
     const healthy = lastStackEvents().filter((event) => event.type === 'SERVICE_HEALTHY').map((event) => event.data.service);
     assert.ok(healthy.includes('kong'), healthy.join(', '));
     assert.ok(healthy.includes('rest'), healthy.join(', '));
+    assert.ok(healthy.includes('auth'), healthy.join(', '));
     const { pid } = await gatewayStatus(config.project_id, project.env);
     assert.match(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), /\/dist\/tasks\/api\/gateway\/api-gateway-main\.cjs\0/);
   });
@@ -80,7 +81,7 @@ describe('the API gateway in the native stack, through the CLI', function () {
     assert.doesNotMatch(readFileSync(logFile, 'utf8'), new RegExp(`${secret}|${ANON}`));
   });
 
-  it('answers as Kong: 404 for no route, CORS preflights, 401 without a key, REST with the anon key, 503 naming auth', async () => {
+  it('answers as Kong: 404 for no route, CORS preflights, 401 without a key, REST and Auth with the anon key, 503 naming storage', async () => {
     const none = await fetch(`${base}/nothing`);
     assert.equal(none.status, 404);
     assert.deepEqual(await none.json(), { message: 'no Route matched with those values' });
@@ -96,9 +97,12 @@ describe('the API gateway in the native stack, through the CLI', function () {
     assert.equal(rows.status, 200);
     assert.equal(rows.headers.get('access-control-allow-origin'), '*');
     assert.deepEqual(await rows.json(), [{ id: 1 }]);
-    const auth = await fetch(`${base}/auth/v1/settings`, { headers: { apikey: ANON } });
-    assert.equal(auth.status, 503);
-    assert.match(((await auth.json()) as { message: string }).message, /^auth is not available on the native runtime/);
+    const auth = await fetch(`${base}/auth/v1/health`, { headers: { apikey: ANON } });
+    assert.equal(auth.status, 200);
+    assert.equal(((await auth.json()) as { name: string }).name, 'GoTrue');
+    const storage = await fetch(`${base}/storage/v1/bucket`, { headers: { apikey: ANON } });
+    assert.equal(storage.status, 503);
+    assert.match(((await storage.json()) as { message: string }).message, /^storage is not available on the native runtime/);
     const functions = await fetch(`${base}/functions/v1/hello`);
     assert.equal(functions.status, 503);
   });
@@ -140,6 +144,15 @@ describe('the API gateway in the native stack, through the CLI', function () {
     const rest = await freshGet(`${base}/rest/v1/one`, { apikey: ANON });
     assert.equal(rest.status, 503);
     assert.match((JSON.parse(rest.body) as { message: string }).message, /^rest is not running: it was left out with supabase start -x postgrest/);
+    assert.equal(project.run(['stop']).code, 0);
+  });
+
+  it('-x gotrue keeps the gateway and answers Auth with a 503 saying it was left out', async () => {
+    const started = project.run(['start', '-x', 'gotrue']);
+    assert.equal(started.code, 0, started.stderr);
+    const auth = await freshGet(`${base}/auth/v1/health`, { apikey: ANON });
+    assert.equal(auth.status, 503);
+    assert.match((JSON.parse(auth.body) as { message: string }).message, /^auth is not running: it was left out with supabase start -x gotrue/);
     assert.equal(project.run(['stop']).code, 0);
   });
 

@@ -16,6 +16,8 @@ import type { ApiService, ApiSettings } from '../../tasks/api/gateway/api-servic
 import type { GatewaySettings } from '../../tasks/api/gateway/gateway-settings.js';
 import { restError } from '../../tasks/api/common/api-error.js';
 import { closeServer } from '../helpers/close-server.js';
+import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
+import { buildConfig } from '../../tasks/project/config-build.js';
 
 const ANON = 'anon-key-of-the-test';
 const SERVICE_ROLE = 'service-role-key-of-the-test';
@@ -31,6 +33,8 @@ const api: ApiSettings = {
   schemas: ['public'],
   extraSearchPath: ['public'],
   maxRows: 1000,
+  // The gateway's own routing does not read the Auth settings: the defaults of a fresh config.toml.
+  auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
 };
 
 /** Answers what it saw, so a test can tell what reached the service. */

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { StackService } from '../../../machines/service.machine.js';
+import type { AuthApiSettings } from '../auth/auth-settings.js';
 
 /** What every API service is told about the project (from config.toml, resolved by the CLI). */
 export interface ApiSettings {
@@ -24,6 +25,8 @@ export interface ApiSettings {
   schemas: string[];
   extraSearchPath: string[];
   maxRows: number;
+  /** `[auth]`, as the original CLI hands it to GoTrue (auth/auth-settings.ts). */
+  auth: AuthApiSettings;
 }
 
 export interface ApiContext {

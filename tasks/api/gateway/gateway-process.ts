@@ -11,6 +11,7 @@ import type { StackService } from '../../../machines/service.machine.js';
 import type { ProjectConfig } from '../../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
 import { pgMetaFiles } from '../../pg-meta/pg-meta-process.js';
+import { authSettingsFromConfig } from '../auth/auth-settings.js';
 import type { ApiSettings } from './api-service.js';
 import { isApiServiceName, type ApiServiceName } from './api-services.js';
 import { functionsRecordFile } from './functions-upstream.js';
@@ -38,6 +39,7 @@ export function gatewayFiles(projectId: string, env: NodeJS.ProcessEnv = process
 
 /** What every API service is told, from config.toml. */
 export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
+  const apiUrl = `http://${config.hostname}:${config.api.port}`;
   return {
     dbPort: config.db.port,
     dbPassword: config.db.password,
@@ -45,16 +47,17 @@ export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
     jwtExpiry: config.auth.jwt_expiry,
     anonKey: config.auth.anon_key,
     serviceRoleKey: config.auth.service_role_key,
-    apiUrl: `http://${config.hostname}:${config.api.port}`,
+    apiUrl,
     schemas: config.api.schemas,
     extraSearchPath: config.api.extra_search_path,
     maxRows: config.api.max_rows,
+    auth: authSettingsFromConfig(config, apiUrl),
   };
 }
 
 /** The API services the gateway serves for a start that leaves `excluded` out. */
 export function gatewayServes(excluded: ReadonlySet<StackService>): ApiServiceName[] {
-  return (['rest'] as const).filter((service) => !excluded.has(service));
+  return (['rest', 'auth'] as const).filter((service) => !excluded.has(service));
 }
 
 /** The state of a project's gateway. */

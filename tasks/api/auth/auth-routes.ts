@@ -1,0 +1,56 @@
+/**
+ * The Auth service's route table: GoTrue v2.132.3's routes that the native runtime serves, each
+ * with its method, its path under `/auth/v1` (fastify's syntax, `:user_id`) and the guard GoTrue
+ * puts in front of it. The mail, OTP and PKCE flows and the MFA and OAuth routes are added here
+ * as their handlers are written; a route not listed is answered by the gateway's 404.
+ */
+import type { AdminCaller, AuthReply, RouteContext, UserCaller } from './auth-state.js';
+import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './routes/admin-users.js';
+import { logout } from './routes/logout.js';
+import { health, settings } from './routes/service-info.js';
+import { signup } from './routes/signup.js';
+import { token } from './routes/token.js';
+import { getUser, updateUser } from './routes/user.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A route open to any request with the API key (the gateway checked it). */
+interface OpenRoute {
+  method: Method;
+  path: string;
+  guard: 'none';
+  handle(context: RouteContext): Promise<AuthReply>;
+}
+
+/** A route for a signed-in user (GoTrue's requireAuthentication). */
+interface UserRoute {
+  method: Method;
+  path: string;
+  guard: 'user';
+  handle(context: RouteContext<UserCaller>): Promise<AuthReply>;
+}
+
+/** A route for the service_role (GoTrue's requireAdminCredentials). */
+interface AdminRoute {
+  method: Method;
+  path: string;
+  guard: 'admin';
+  handle(context: RouteContext<AdminCaller>): Promise<AuthReply>;
+}
+
+export type AuthRoute = OpenRoute | UserRoute | AdminRoute;
+
+export const AUTH_ROUTES: AuthRoute[] = [
+  { method: 'GET', path: '/health', guard: 'none', handle: health },
+  { method: 'GET', path: '/settings', guard: 'none', handle: settings },
+  { method: 'POST', path: '/signup', guard: 'none', handle: signup },
+  { method: 'POST', path: '/token', guard: 'none', handle: token },
+  { method: 'GET', path: '/user', guard: 'user', handle: getUser },
+  { method: 'PUT', path: '/user', guard: 'user', handle: updateUser },
+  { method: 'POST', path: '/logout', guard: 'user', handle: logout },
+  { method: 'GET', path: '/admin/users', guard: 'admin', handle: adminListUsers },
+  { method: 'POST', path: '/admin/users', guard: 'admin', handle: adminCreateUser },
+  { method: 'GET', path: '/admin/users/:user_id', guard: 'admin', handle: adminGetUser },
+  { method: 'PUT', path: '/admin/users/:user_id', guard: 'admin', handle: adminUpdateUser },
+  { method: 'DELETE', path: '/admin/users/:user_id', guard: 'admin', handle: adminDeleteUser },
+];
