@@ -14,6 +14,8 @@ import { createGateway } from '../../tasks/api/gateway/gateway-server.js';
 import { liveRestParts } from '../../tasks/api/rest/http/live-parts.js';
 import { createRestService } from '../../tasks/api/rest/http/rest-service.js';
 import { startProject, type RunningProject } from '../integration/support/running-project.js';
+import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
+import { buildConfig } from '../../tasks/project/config-build.js';
 
 const ANON = 'anon-key-of-the-test';
 const MAX_ROWS = 3;
@@ -39,6 +41,7 @@ describe('REST counts: exact, planned and estimated past max_rows', function () 
     const api = {
       dbPort: project.port, dbPassword: 'postgres', jwtSecret: 'super-secret-jwt-token-with-at-least-32-characters-long', jwtExpiry: 3600,
       anonKey: ANON, serviceRoleKey: 'service-role-key-of-the-test', apiUrl: 'http://127.0.0.1:0', schemas: ['public'], extraSearchPath: ['public'], maxRows: MAX_ROWS,
+      auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
     };
     const settings = { projectId: 'rest-counts', host: '127.0.0.1', port: 0, api, services: ['rest' as const], absent: {}, pgMetaRecord: path.join(dir, 'pg-meta.json'), functionsRecord: path.join(dir, 'functions.json') };
     gateway = await createGateway(settings, [createRestService(liveRestParts)], () => undefined);
