@@ -5,10 +5,11 @@
  */
 import type { ApiService } from './api-service.js';
 
-export type ApiServiceName = 'rest';
+export type ApiServiceName = 'rest' | 'storage';
 
 export const API_SERVICES: Readonly<Record<ApiServiceName, () => Promise<ApiService>>> = {
   rest: async () => (await import('../rest/http/rest-service.js')).restService,
+  storage: async () => (await import('../storage/storage-service.js')).storageService,
 };
 
 /** Whether a name is one of the services above (settings files are read from disk). */

@@ -1,0 +1,369 @@
+/**
+ * The judge of the native Storage API: the real `@supabase/supabase-js` 2.39.8 (its storage-js)
+ * against a native stack started by the built CLI, through the gateway, on storage-api v0.46.4's
+ * contract: buckets, uploads by raw body and by form, downloads byte for byte with their headers
+ * and Range, listings, moves, copies, removals, public and signed URLs (a forged, expired or
+ * misdirected token refused), signed upload URLs, the project's policies on storage.objects
+ * deciding what anon and a signed-in user (a JWT signed here with jose, as GoTrue would sign it)
+ * may do, and the bucket's and `[storage] file_size_limit`'s limits. The files are checked on disk.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { clusterPaths } from '../../tasks/native/native-paths.js';
+import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+
+const USER = '00000000-0000-0000-0000-0000000000a1';
+const OTHER = '00000000-0000-0000-0000-0000000000b2';
+
+/** The quickstart's avatars bucket and a policy set letting a user write only under their own folder. */
+const POLICIES = `
+insert into storage.buckets (id, name) values ('avatars', 'avatars');
+create policy "own folder: read" on storage.objects for select to authenticated
+  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "own folder: insert" on storage.objects for insert to authenticated
+  with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "own folder: update" on storage.objects for update to authenticated
+  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "own folder: delete" on storage.objects for delete to authenticated
+  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
+`;
+
+interface Stack {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+}
+
+const options = { auth: { persistSession: false, autoRefreshToken: false } };
+
+/** Deterministic bytes of every value, so a shifted or truncated copy never compares equal. */
+function bytes(size: number, seed = 7): Buffer {
+  const buffer = Buffer.alloc(size);
+  for (let at = 0; at < size; at++) buffer[at] = (at * 31 + seed * 17 + (at >> 8)) & 0xff;
+  return buffer;
+}
+
+/** A user's access token as GoTrue signs it. */
+function userToken(stack: Stack, sub: string, expiresIn = 3600): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresIn)
+    .sign(new TextEncoder().encode(stack.jwtSecret));
+}
+
+async function pgQuery(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const connection = new pg.Client({ connectionString: url });
+  await connection.connect();
+  try {
+    return await connection.query(text, values);
+  } finally {
+    await connection.end();
+  }
+}
+
+describe('the native Storage API as @supabase/supabase-js uses it', function () {
+  this.timeout(180_000);
+  let project: CliProject;
+  let stack: Stack;
+  let service: SupabaseClient;
+  let anon: SupabaseClient;
+  let user: SupabaseClient;
+  let storageRoot: string;
+
+  before(async () => {
+    project = await cliProject('storage-supabase-js');
+    const supabase = path.join(project.root, 'supabase');
+    project.writeMigrations();
+    writeFileSync(path.join(supabase, 'migrations', '20240103000000_avatars.sql'), POLICIES);
+    const config = path.join(supabase, 'config.toml');
+    const toml = readFileSync(config, 'utf8');
+    assert.match(toml, /^file_size_limit = "50MiB"$/m);
+    writeFileSync(config, toml.replace(/^file_size_limit = "50MiB"$/m, 'file_size_limit = "2MiB"'));
+    const started = project.run(['start']);
+    assert.equal(started.code, 0, started.stderr);
+    assert.match(started.stderr, /^Kong: API gateway at .* serving rest, storage$/m);
+    const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
+    stack = { apiUrl: status.API_URL!, anonKey: status.ANON_KEY!, serviceRoleKey: status.SERVICE_ROLE_KEY!, jwtSecret: status.JWT_SECRET!, dbUrl: status.DB_URL! };
+    service = createClient(stack.apiUrl, stack.serviceRoleKey, options);
+    anon = createClient(stack.apiUrl, stack.anonKey, options);
+    user = createClient(stack.apiUrl, stack.anonKey, { ...options, global: { headers: { Authorization: `Bearer ${await userToken(stack, USER)}` } } });
+    const projectId = /^project_id = "(.*)"$/m.exec(toml)![1];
+    storageRoot = path.join(clusterPaths(projectId, project.env).root, 'storage');
+  });
+  after(() => project?.dispose());
+
+  it('is recorded healthy with the gateway in the journal', () => {
+    const events = readFileSync(path.join(project.root, 'supabase', '.temp', 'events.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { stream: string; type: string; data: { service?: string } });
+    const healthy = events.filter((event) => event.stream === 'stack' && event.type === 'SERVICE_HEALTHY').map((event) => event.data.service);
+    assert.ok(healthy.includes('storage'), healthy.join(', '));
+  });
+
+  describe('buckets', () => {
+    it('creates, gets, lists, updates, empties and deletes them', async () => {
+      const created = await service.storage.createBucket('docs', { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['text/plain', 'image/*'] });
+      assert.equal(created.error, null);
+      assert.deepEqual(created.data, { name: 'docs' });
+      const got = await service.storage.getBucket('docs');
+      assert.equal(got.error, null);
+      assert.equal(got.data!.id, 'docs');
+      assert.equal(got.data!.public, false);
+      assert.equal(got.data!.file_size_limit, 1_000_000);
+      assert.deepEqual(got.data!.allowed_mime_types, ['text/plain', 'image/*']);
+      assert.match(got.data!.created_at, /^\d{4}-\d\d-\d\dT/);
+      const listed = await service.storage.listBuckets();
+      assert.deepEqual(listed.data!.map((bucket) => bucket.id).sort(), ['avatars', 'docs']);
+      const updated = await service.storage.updateBucket('docs', { public: true, fileSizeLimit: 500 });
+      assert.deepEqual(updated.data, { message: 'Successfully updated' });
+      assert.equal((await service.storage.getBucket('docs')).data!.file_size_limit, 500);
+      assert.equal((await service.storage.getBucket('docs')).data!.public, true);
+      await service.storage.from('docs').upload('a.txt', Buffer.from('a'), { contentType: 'text/plain' });
+      const full = await service.storage.deleteBucket('docs');
+      assert.equal(full.error?.message, 'Storage must be empty before you can delete it');
+      assert.deepEqual((await service.storage.emptyBucket('docs')).data, { message: 'Successfully emptied' });
+      assert.deepEqual((await service.storage.deleteBucket('docs')).data, { message: 'Successfully deleted' });
+      assert.equal((await service.storage.getBucket('docs')).error?.message, 'Bucket not found');
+      assert.equal(existsSync(path.join(storageRoot, 'docs', 'a.txt')), false);
+    });
+
+    it('refuses a limit over the global one, a bad mime type, a duplicate and a bad name', async () => {
+      assert.equal((await service.storage.createBucket('huge', { public: false, fileSizeLimit: '3MB' })).error?.message, 'the requested max_file_size exceed the global limit');
+      assert.equal((await service.storage.createBucket('mime', { public: false, allowedMimeTypes: ['not a type'] })).error?.message, 'the requested mime type "not a type is invalid');
+      assert.equal((await service.storage.createBucket('avatars')).error?.message, 'The resource already exists');
+      assert.equal((await service.storage.createBucket('a/b')).error?.message, 'Bucket name invalid');
+    });
+
+    it('lets the policies decide: anon sees no bucket and may create none', async () => {
+      assert.deepEqual((await anon.storage.listBuckets()).data, []);
+      assert.equal((await anon.storage.createBucket('mine')).error?.message, 'new row violates row-level security policy');
+    });
+  });
+
+  describe('objects', () => {
+    before(async () => {
+      assert.equal((await service.storage.createBucket('files', { public: false })).error, null);
+      assert.equal((await service.storage.createBucket('open', { public: true })).error, null);
+    });
+
+    it('uploads a raw body and a form, and downloads them byte for byte', async () => {
+      const raw = bytes(300_000);
+      const up = await service.storage.from('files').upload('dir/raw.bin', raw, { contentType: 'application/x-test', cacheControl: '60' });
+      assert.equal(up.error, null);
+      assert.equal(up.data!.path, 'dir/raw.bin');
+      const form = bytes(200_001, 3);
+      const blob = await service.storage.from('files').upload('dir/form.bin', new Blob([form], { type: 'image/png' }), { cacheControl: '120' });
+      assert.equal(blob.error, null);
+      const rawBack = await service.storage.from('files').download('dir/raw.bin');
+      assert.equal(rawBack.error, null);
+      assert.ok(Buffer.from(await rawBack.data!.arrayBuffer()).equals(raw));
+      assert.equal(rawBack.data!.type, 'application/x-test');
+      const formBack = await service.storage.from('files').download('dir/form.bin');
+      assert.ok(Buffer.from(await formBack.data!.arrayBuffer()).equals(form));
+      assert.equal(formBack.data!.type, 'image/png');
+      // One file per object version, under the project's native folder.
+      const versions = readdirSync(path.join(storageRoot, 'files', 'dir', 'raw.bin'));
+      assert.equal(versions.length, 1);
+      const { rows } = await pgQuery(stack.dbUrl, "select version, metadata from storage.objects where bucket_id = 'files' and name = 'dir/raw.bin'");
+      assert.equal(rows[0].version, versions[0]);
+      assert.equal(rows[0].metadata.size, raw.length);
+      assert.equal(rows[0].metadata.mimetype, 'application/x-test');
+      assert.equal(rows[0].metadata.cacheControl, 'max-age=60');
+      assert.match(rows[0].metadata.eTag, /^"[0-9a-f]{32}"$/);
+    });
+
+    it('refuses an existing name without upsert, replaces it with upsert or update, and removes the old file', async () => {
+      const again = await service.storage.from('files').upload('dir/raw.bin', Buffer.from('x'));
+      assert.equal(again.error?.message, 'The resource already exists');
+      assert.equal((await service.storage.from('files').upload('dir/raw.bin', Buffer.from('second'), { upsert: true, contentType: 'text/plain' })).error, null);
+      assert.equal(await (await service.storage.from('files').download('dir/raw.bin')).data!.text(), 'second');
+      assert.equal((await service.storage.from('files').update('dir/raw.bin', Buffer.from('third'), { contentType: 'text/plain' })).error, null);
+      assert.equal(await (await service.storage.from('files').download('dir/raw.bin')).data!.text(), 'third');
+      assert.equal(readdirSync(path.join(storageRoot, 'files', 'dir', 'raw.bin')).length, 1);
+      assert.equal((await service.storage.from('files').update('dir/none.bin', Buffer.from('x'))).error?.message, 'Not Found');
+    });
+
+    it('serves headers, Range requests and download names', async () => {
+      const content = bytes(10_000, 11);
+      await service.storage.from('open').upload('range.bin', content, { contentType: 'application/octet-stream', cacheControl: '300' });
+      const url = service.storage.from('open').getPublicUrl('range.bin').data.publicUrl;
+      const whole = await fetch(url);
+      assert.equal(whole.status, 200);
+      assert.equal(whole.headers.get('content-length'), '10000');
+      assert.equal(whole.headers.get('cache-control'), 'max-age=300');
+      assert.equal(whole.headers.get('accept-ranges'), 'bytes');
+      assert.match(whole.headers.get('etag')!, /^"[0-9a-f]{32}"$/);
+      assert.ok(whole.headers.get('last-modified'));
+      assert.ok(Buffer.from(await whole.arrayBuffer()).equals(content));
+      const part = await fetch(url, { headers: { Range: 'bytes=100-199' } });
+      assert.equal(part.status, 206);
+      assert.equal(part.headers.get('content-range'), 'bytes 100-199/10000');
+      assert.ok(Buffer.from(await part.arrayBuffer()).equals(content.subarray(100, 200)));
+      const tail = await fetch(url, { headers: { Range: 'bytes=-10' } });
+      assert.ok(Buffer.from(await tail.arrayBuffer()).equals(content.subarray(9990)));
+      assert.equal((await fetch(url, { headers: { Range: 'bytes=20000-' } })).status, 416);
+      const same = await fetch(url, { headers: { 'If-None-Match': whole.headers.get('etag')! } });
+      assert.equal(same.status, 304);
+      const named = await fetch(service.storage.from('open').getPublicUrl('range.bin', { download: 'my file.bin' }).data.publicUrl);
+      assert.equal(named.headers.get('content-disposition'), "attachment; filename=my%20file.bin; filename*=UTF-8''my%20file.bin;");
+      await named.arrayBuffer();
+      const authenticated = await fetch(`${stack.apiUrl}/storage/v1/object/authenticated/open/range.bin`, { headers: { Authorization: `Bearer ${stack.serviceRoleKey}`, Range: 'bytes=0-0' } });
+      assert.equal(authenticated.status, 206);
+      assert.equal(Buffer.from(await authenticated.arrayBuffer())[0], content[0]);
+    });
+
+    it('serves public URLs of public buckets only', async () => {
+      await service.storage.from('files').upload('secret.txt', Buffer.from('secret'), { contentType: 'text/plain' });
+      const refused = await fetch(service.storage.from('files').getPublicUrl('secret.txt').data.publicUrl);
+      assert.equal(refused.status, 400);
+      assert.deepEqual(await refused.json(), { statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' });
+      const missing = await fetch(service.storage.from('open').getPublicUrl('nothing.txt').data.publicUrl);
+      assert.deepEqual(await missing.json(), { statusCode: '404', error: 'not_found', message: 'Object not found' });
+    });
+
+    it('lists a folder with its metadata, sorted, searched and paged', async () => {
+      for (const name of ['list/b.txt', 'list/a.txt', 'list/c.txt', 'list/sub/d.txt']) {
+        assert.equal((await service.storage.from('files').upload(name, Buffer.from(name), { contentType: 'text/plain' })).error, null);
+      }
+      const { data, error } = await service.storage.from('files').list('list');
+      assert.equal(error, null);
+      assert.deepEqual(data!.map((entry) => entry.name), ['sub', 'a.txt', 'b.txt', 'c.txt']);
+      assert.equal(data![0].id, null);
+      assert.equal(data![1].metadata.size, 'list/a.txt'.length);
+      assert.equal(data![1].metadata.mimetype, 'text/plain');
+      const desc = await service.storage.from('files').list('list', { sortBy: { column: 'name', order: 'desc' } });
+      assert.deepEqual(desc.data!.map((entry) => entry.name), ['sub', 'c.txt', 'b.txt', 'a.txt']);
+      const searched = await service.storage.from('files').list('list', { search: 'b' });
+      assert.deepEqual(searched.data!.map((entry) => entry.name), ['b.txt']);
+      const paged = await service.storage.from('files').list('list', { limit: 2, offset: 1 });
+      assert.deepEqual(paged.data!.map((entry) => entry.name), ['a.txt', 'b.txt']);
+    });
+
+    it('moves, copies and removes objects with their files', async () => {
+      await service.storage.from('files').upload('mv/source.txt', Buffer.from('moving'), { contentType: 'text/plain' });
+      assert.deepEqual((await service.storage.from('files').move('mv/source.txt', 'mv/target.txt')).data, { message: 'Successfully moved' });
+      assert.equal((await service.storage.from('files').download('mv/source.txt')).error?.message, 'Object not found');
+      assert.equal(await (await service.storage.from('files').download('mv/target.txt')).data!.text(), 'moving');
+      assert.equal(existsSync(path.join(storageRoot, 'files', 'mv', 'source.txt')), false);
+      const copied = await service.storage.from('files').copy('mv/target.txt', 'mv/copy.txt');
+      assert.equal(copied.error, null);
+      assert.equal(await (await service.storage.from('files').download('mv/copy.txt')).data!.text(), 'moving');
+      assert.equal(await (await service.storage.from('files').download('mv/target.txt')).data!.text(), 'moving');
+      const removed = await service.storage.from('files').remove(['mv/target.txt', 'mv/copy.txt', 'mv/none.txt']);
+      assert.equal(removed.error, null);
+      assert.deepEqual(removed.data!.map((row) => row.name).sort(), ['mv/copy.txt', 'mv/target.txt']);
+      assert.equal(existsSync(path.join(storageRoot, 'files', 'mv')), false);
+      assert.equal((await service.storage.from('files').move('mv/none.txt', 'mv/other.txt')).error?.message, 'Object not found');
+    });
+  });
+
+  describe('signed URLs', () => {
+    before(async () => {
+      await service.storage.createBucket('signed');
+      await service.storage.from('signed').upload('doc.txt', Buffer.from('signed content'), { contentType: 'text/plain' });
+    });
+
+    it('serves an object through a signed URL, with Expires, without any key', async () => {
+      const { data, error } = await service.storage.from('signed').createSignedUrl('doc.txt', 60);
+      assert.equal(error, null);
+      const answer = await fetch(data!.signedUrl);
+      assert.equal(answer.status, 200);
+      assert.equal(await answer.text(), 'signed content');
+      const expires = Date.parse(answer.headers.get('expires')!);
+      assert.ok(Math.abs(expires - (Date.now() + 60_000)) < 5_000, answer.headers.get('expires')!);
+      const many = await service.storage.from('signed').createSignedUrls(['doc.txt', 'none.txt'], 60);
+      assert.equal(many.data![1].error, 'Either the object does not exist or you do not have access to it');
+      assert.equal(await (await fetch(many.data![0].signedUrl)).text(), 'signed content');
+      assert.equal((await service.storage.from('signed').createSignedUrl('none.txt', 60)).error?.message, 'Object not found');
+    });
+
+    it('refuses a forged, an expired and a misdirected token', async () => {
+      const { data } = await service.storage.from('signed').createSignedUrl('doc.txt', 60);
+      const base = data!.signedUrl.split('?')[0];
+      const now = Math.floor(Date.now() / 1000);
+      const forged = await new SignJWT({ url: 'signed/doc.txt' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 60).sign(new TextEncoder().encode('not-the-project-secret-but-long-enough-0123'));
+      const refusedForged = await fetch(`${base}?token=${forged}`);
+      assert.equal(refusedForged.status, 400);
+      assert.deepEqual(await refusedForged.json(), { statusCode: '400', error: 'Invalid JWT', message: 'invalid signature' });
+      const secret = new TextEncoder().encode(stack.jwtSecret);
+      const expired = await new SignJWT({ url: 'signed/doc.txt' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now - 120).setExpirationTime(now - 60).sign(secret);
+      assert.equal(((await (await fetch(`${base}?token=${expired}`)).json()) as { message: string }).message, 'jwt expired');
+      const elsewhere = await new SignJWT({ url: 'signed/other.txt' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 60).sign(secret);
+      assert.equal(((await (await fetch(`${base}?token=${elsewhere}`)).json()) as { message: string }).message, 'The url do not match the signature');
+    });
+
+    it('uploads through a signed upload URL, once', async () => {
+      const { data, error } = await service.storage.from('signed').createSignedUploadUrl('up/new.txt');
+      assert.equal(error, null);
+      const uploaded = await anon.storage.from('signed').uploadToSignedUrl('up/new.txt', data!.token, Buffer.from('via signed upload'), { contentType: 'text/plain' });
+      assert.equal(uploaded.error, null);
+      assert.equal(await (await service.storage.from('signed').download('up/new.txt')).data!.text(), 'via signed upload');
+      assert.equal((await service.storage.from('signed').createSignedUploadUrl('up/new.txt')).error?.message, 'The resource already exists');
+    });
+  });
+
+  describe('policies', () => {
+    it('refuses anon uploads to a private bucket', async () => {
+      const { error } = await anon.storage.from('avatars').upload(`${USER}/anon.png`, Buffer.from('x'), { contentType: 'image/png' });
+      assert.equal(error?.message, 'new row violates row-level security policy');
+    });
+
+    it('lets a user write, read and delete under their own folder only, as the owner', async () => {
+      const own = await user.storage.from('avatars').upload(`${USER}/me.png`, Buffer.from('me'), { contentType: 'image/png' });
+      assert.equal(own.error, null);
+      const { rows } = await pgQuery(stack.dbUrl, "select owner, owner_id from storage.objects where bucket_id = 'avatars' and name = $1", [`${USER}/me.png`]);
+      assert.deepEqual(rows[0], { owner: USER, owner_id: USER });
+      const other = await user.storage.from('avatars').upload(`${OTHER}/not-me.png`, Buffer.from('x'), { contentType: 'image/png' });
+      assert.equal(other.error?.message, 'new row violates row-level security policy');
+      assert.equal(await (await user.storage.from('avatars').download(`${USER}/me.png`)).data!.text(), 'me');
+      await service.storage.from('avatars').upload(`${OTHER}/theirs.png`, Buffer.from('theirs'), { contentType: 'image/png' });
+      assert.equal((await user.storage.from('avatars').download(`${OTHER}/theirs.png`)).error?.message, 'Object not found');
+      assert.deepEqual((await user.storage.from('avatars').list(OTHER)).data, []);
+      assert.deepEqual((await user.storage.from('avatars').remove([`${OTHER}/theirs.png`])).data, []);
+      assert.deepEqual((await user.storage.from('avatars').remove([`${USER}/me.png`])).data!.map((row) => row.name), [`${USER}/me.png`]);
+      // The service role is above the policies.
+      assert.equal(await (await service.storage.from('avatars').download(`${OTHER}/theirs.png`)).data!.text(), 'theirs');
+    });
+
+    it('refuses a bad token with the JWT library\'s words', async () => {
+      const expired = createClient(stack.apiUrl, stack.anonKey, { ...options, global: { headers: { Authorization: `Bearer ${await userToken(stack, USER, -60)}` } } });
+      assert.equal((await expired.storage.listBuckets()).error?.message, 'jwt expired');
+    });
+  });
+
+  describe('limits', () => {
+    before(async () => {
+      await service.storage.createBucket('limited', { public: false, fileSizeLimit: 1000, allowedMimeTypes: ['image/*'] });
+      await service.storage.createBucket('unlimited');
+    });
+
+    it('refuses an object over the bucket\'s size limit, by raw body and by form, and keeps no file', async () => {
+      const raw = await service.storage.from('limited').upload('big.png', bytes(1001), { contentType: 'image/png' });
+      assert.equal(raw.error?.message, 'The object exceeded the maximum allowed size');
+      const form = await service.storage.from('limited').upload('big.png', new Blob([bytes(5000)], { type: 'image/png' }));
+      assert.equal(form.error?.message, 'The object exceeded the maximum allowed size');
+      assert.equal((await service.storage.from('limited').upload('small.png', bytes(1000), { contentType: 'image/png' })).error, null);
+      assert.deepEqual(readdirSync(path.join(storageRoot, 'limited')), ['small.png']);
+    });
+
+    it('refuses a mime type the bucket does not allow', async () => {
+      const { error } = await service.storage.from('limited').upload('note.txt', Buffer.from('x'), { contentType: 'text/plain' });
+      assert.equal(error?.message, 'mime type text/plain is not supported');
+    });
+
+    it('refuses an object over [storage] file_size_limit', async () => {
+      const { error } = await service.storage.from('unlimited').upload('huge.bin', bytes(2 * 1024 * 1024 + 1));
+      assert.equal(error?.message, 'The object exceeded the maximum allowed size');
+      assert.equal((await service.storage.from('unlimited').upload('fits.bin', bytes(2 * 1024 * 1024))).error, null);
+    });
+  });
+});
