@@ -366,4 +366,34 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
       assert.equal((await service.storage.from('unlimited').upload('fits.bin', bytes(2 * 1024 * 1024))).error, null);
     });
   });
+
+  describe('supabase storage --local', () => {
+    it('copies, lists, moves and removes objects of the local stack without a login', async () => {
+      const local = path.join(project.root, 'local.bin');
+      const content = bytes(1_500_000, 5);
+      writeFileSync(local, content);
+      const run = (...args: string[]) => project.run(['storage', ...args, '--local', '--experimental'], { SUPABASE_ACCESS_TOKEN: '' });
+      const up = run('cp', local, 'ss:///cli-bucket/dir/file.bin');
+      assert.equal(up.code, 0, up.stderr);
+      assert.ok(Buffer.from(await (await service.storage.from('cli-bucket').download('dir/file.bin')).data!.arrayBuffer()).equals(content));
+      assert.equal(run('ls', 'ss:///cli-bucket/dir/').stdout, 'file.bin\n');
+      const moved = run('mv', 'ss:///cli-bucket/dir/file.bin', 'ss:///cli-bucket/dir/moved.bin');
+      assert.equal(moved.code, 0, moved.stderr);
+      const back = path.join(project.root, 'back.bin');
+      assert.equal(run('cp', 'ss:///cli-bucket/dir/moved.bin', back).code, 0);
+      assert.ok(readFileSync(back).equals(content));
+      assert.equal(run('rm', 'ss:///cli-bucket/dir/moved.bin').code, 0);
+      assert.deepEqual((await service.storage.from('cli-bucket').list('dir')).data, []);
+    });
+
+    it('refuses --local with --linked, and says when the stack is down', () => {
+      const both = project.run(['storage', 'ls', '--local', '--linked', '--experimental']);
+      assert.equal(both.code, 2);
+      assert.match(both.stderr, /if any flags in the group \[linked local\] are set none of the others can be/);
+      assert.equal(project.run(['stop']).code, 0);
+      const down = project.run(['storage', 'ls', '--local', '--experimental'], { SUPABASE_ACCESS_TOKEN: '' });
+      assert.equal(down.code, 1);
+      assert.match(down.stderr, /supabase start is not running\./);
+    });
+  });
 });
