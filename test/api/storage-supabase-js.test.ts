@@ -8,6 +8,7 @@
  * may do, and the bucket's and `[storage] file_size_limit`'s limits. The files are checked on disk.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { gatewayStatus } from '../../tasks/api/gateway/gateway-process.js';
 import { clusterPaths } from '../../tasks/native/native-paths.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+import { freePort } from '../integration/support/temp-project.js';
 
 const USER = '00000000-0000-0000-0000-0000000000a1';
 const MIB = 1024 * 1024;
@@ -91,7 +93,10 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
     const config = path.join(supabase, 'config.toml');
     const toml = readFileSync(config, 'utf8');
     assert.match(toml, /^file_size_limit = "50MiB"$/m);
-    writeFileSync(config, toml.replace(/^file_size_limit = "50MiB"$/m, `file_size_limit = "${GLOBAL_LIMIT / MIB}MiB"`));
+    assert.match(toml, /^port = 54321$/m);
+    // The API port of its own: other suites' stacks may hold the default one.
+    const apiPort = await freePort();
+    writeFileSync(config, toml.replace(/^file_size_limit = "50MiB"$/m, `file_size_limit = "${GLOBAL_LIMIT / MIB}MiB"`).replace(/^port = 54321$/m, `port = ${apiPort}`));
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     assert.match(started.stderr, /^Kong: API gateway at .* serving rest, storage$/m);
@@ -269,6 +274,31 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
       assert.equal(existsSync(path.join(storageRoot, 'files', 'mv')), false);
       assert.equal((await service.storage.from('files').move('mv/none.txt', 'mv/other.txt')).error?.message, 'Object not found');
     });
+
+    it('keeps every file inside its bucket\'s folder, whatever dots a name or bucket holds', async () => {
+      // fetch resolves dot segments before sending; a raw request keeps them, as any client could.
+      const upload = (urlPath: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const { hostname, port } = new URL(stack.apiUrl);
+          const request = http.request({ hostname, port, path: `/storage/v1/object/${urlPath}`, method: 'POST', agent: false, headers: { Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'text/plain' } }, (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+          request.on('error', reject);
+          request.end('escaped');
+        });
+      const byName = await upload('files/a/../../open/escape.txt');
+      assert.equal(byName.status, 400);
+      assert.equal((JSON.parse(byName.body) as { message: string }).message, 'The object name contains invalid characters');
+      assert.equal((await service.storage.createBucket('..', { public: false })).error, null);
+      const byBucket = await upload('../escape.txt');
+      assert.equal((JSON.parse(byBucket.body) as { message: string }).message, 'The object name contains invalid characters');
+      assert.equal(existsSync(path.join(storageRoot, '..', 'escape.txt')), false);
+      assert.equal(existsSync(path.join(storageRoot, 'open', 'escape.txt')), false);
+      assert.equal((await pgQuery(stack.dbUrl, "select count(*)::int as n from storage.objects where name like '%escape.txt'")).rows[0].n, 0);
+    });
   });
 
   describe('signed URLs', () => {
@@ -420,6 +450,18 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
       const down = project.run(['storage', 'ls', '--local', '--experimental'], { SUPABASE_ACCESS_TOKEN: '' });
       assert.equal(down.code, 1);
       assert.match(down.stderr, /supabase start is not running\./);
+    });
+
+    it('-x storage-api leaves Storage out: its routes answer 503 saying so, and the files stay', async () => {
+      const started = project.run(['start', '-x', 'storage-api']);
+      assert.equal(started.code, 0, started.stderr);
+      assert.match(started.stderr, /^Kong: API gateway at .* serving rest$/m);
+      assert.match(started.stderr, /^Excluded: .*\bstorage\b/m);
+      const answer = await fetch(`${stack.apiUrl}/storage/v1/bucket`, { headers: { Authorization: `Bearer ${stack.serviceRoleKey}` } });
+      assert.equal(answer.status, 503);
+      assert.match(((await answer.json()) as { message: string }).message, /^storage is not running: it was left out with supabase start -x storage-api/);
+      assert.equal(project.run(['stop']).code, 0);
+      assert.ok(existsSync(path.join(storageRoot, 'files', 'dir')));
     });
   });
 });

@@ -33,7 +33,9 @@ export class FileBackend {
   file(bucket: string, name: string, version: string): string {
     const bucketDir = path.join(this.root, bucket);
     const file = path.resolve(bucketDir, name, version);
-    if (!file.startsWith(`${bucketDir}${path.sep}`) || name.split('/').some((segment) => segment === '..' || segment === '.')) {
+    // A bucket may be called `..` too (dots are safe characters): it must not become the root's parent.
+    const dotted = (segment: string) => segment === '..' || segment === '.';
+    if (dotted(bucket) || !file.startsWith(`${bucketDir}${path.sep}`) || name.split('/').some(dotted)) {
       throw backendError('Invalid Input', 400, 'The object name contains invalid characters');
     }
     return file;
