@@ -100,6 +100,7 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     assert.match(started.stderr, /^Kong: API gateway at .* serving rest, storage$/m);
+    assert.doesNotMatch(/^Not available.*$/m.exec(started.stderr)?.[0] ?? '', /\bstorage\b/);
     const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
     stack = { apiUrl: status.API_URL!, anonKey: status.ANON_KEY!, serviceRoleKey: status.SERVICE_ROLE_KEY!, jwtSecret: status.JWT_SECRET!, dbUrl: status.DB_URL! };
     service = createClient(stack.apiUrl, stack.serviceRoleKey, options);
@@ -117,6 +118,9 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
       .map((line) => JSON.parse(line) as { stream: string; type: string; data: { service?: string } });
     const healthy = events.filter((event) => event.stream === 'stack' && event.type === 'SERVICE_HEALTHY').map((event) => event.data.service);
     assert.ok(healthy.includes('storage'), healthy.join(', '));
+    const status = project.run(['status']);
+    assert.equal(status.code, 0, status.stderr);
+    assert.doesNotMatch(/^Not available.*$/m.exec(status.stderr)?.[0] ?? '', /\bstorage\b/);
   });
 
   describe('buckets', () => {
