@@ -26,7 +26,7 @@ export function multipartBoundary(contentType: string): string | undefined {
 
 /** Bytes pulled from a stream on demand, with what was read and not yet used kept in front. */
 class ByteSource {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private readonly chunks: AsyncIterator<Buffer>;
   private done = false;
 
@@ -42,7 +42,8 @@ class ByteSource {
       this.done = true;
       return false;
     }
-    this.buffer = this.buffer.length === 0 ? Buffer.from(next.value) : Buffer.concat([this.buffer, next.value]);
+    // Only a delimiter's length is ever kept back, so a chunk is copied at most once.
+    this.buffer = this.buffer.length === 0 ? next.value : Buffer.concat([this.buffer, next.value]);
     return true;
   }
 
