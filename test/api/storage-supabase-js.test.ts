@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { gatewayStatus } from '../../tasks/api/gateway/gateway-process.js';
+import { gatewayFiles, gatewayStatus } from '../../tasks/api/gateway/gateway-process.js';
 import { clusterPaths } from '../../tasks/native/native-paths.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 import { freePort } from '../integration/support/temp-project.js';
@@ -302,6 +302,30 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
       assert.equal(existsSync(path.join(storageRoot, '..', 'escape.txt')), false);
       assert.equal(existsSync(path.join(storageRoot, 'open', 'escape.txt')), false);
       assert.equal((await pgQuery(stack.dbUrl, "select count(*)::int as n from storage.objects where name like '%escape.txt'")).rows[0].n, 0);
+    });
+  });
+
+  describe('an upload the client abandons', () => {
+    it('leaves no file and no row, and the service goes on', async () => {
+      await service.storage.createBucket('abandoned', { public: false });
+      const { hostname, port } = new URL(stack.apiUrl);
+      const request = http.request({ hostname, port, path: '/storage/v1/object/abandoned/half.bin', method: 'POST', agent: false, headers: { Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/octet-stream', 'Content-Length': String(10 * MIB) } });
+      request.on('error', () => undefined);
+      request.write(bytes(MIB));
+      // The server has begun writing the file once its folder exists.
+      const folder = path.join(storageRoot, 'abandoned', 'half.bin');
+      for (let tries = 0; !existsSync(folder) && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(existsSync(folder));
+      request.destroy();
+      for (let tries = 0; existsSync(folder) && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(existsSync(folder), false);
+      assert.equal((await pgQuery(stack.dbUrl, "select count(*)::int as n from storage.objects where bucket_id = 'abandoned'")).rows[0].n, 0);
+      assert.equal((await service.storage.from('abandoned').upload('half.bin', Buffer.from('whole'))).error, null);
+      const { logFile } = gatewayFiles(projectId, project.env);
+      // One line saying what happened, no stack trace of a failure.
+      const log = readFileSync(logFile, 'utf8');
+      assert.match(log, /storage POST \/storage\/v1\/object\/abandoned\/half\.bin: the client closed the connection\n/);
+      assert.doesNotMatch(log, /Error: aborted/);
     });
   });
 

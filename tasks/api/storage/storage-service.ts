@@ -44,7 +44,10 @@ export function createStorageService(): ApiService {
         if (error instanceof StorageError) return reply.code(error.status).type('application/json; charset=utf-8').send(error.body);
         const status = (error as { statusCode?: number }).statusCode;
         if (status !== undefined && status >= 400 && status < 500) return reply.code(status).send({ statusCode: String(status), error: error.name, message: error.message });
-        log(`storage ${request.method} ${request.url.split('?')[0]}: ${error.stack ?? error.message}`);
+        const where = `storage ${request.method} ${request.url.split('?')[0]}`;
+        // A client that hangs up mid-upload is no failure of ours: its file is already removed (file-backend.ts).
+        if (request.raw.aborted || request.raw.socket?.destroyed) log(`${where}: the client closed the connection`);
+        else log(`${where}: ${error.stack ?? error.message}`);
         return reply.code(500).send({ statusCode: '500', error: 'Internal', message: 'Internal Server Error' });
       });
       app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, error: 'Not Found', statusCode: 404 }));
