@@ -480,7 +480,7 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
       assert.match(down.stderr, /supabase start is not running\./);
     });
 
-    it('-x storage-api leaves Storage out: its routes answer 503 saying so, and the files stay', async () => {
+    it('-x storage-api leaves Storage out: its routes answer 503 saying so; the files stay until stop --no-backup', async () => {
       const started = project.run(['start', '-x', 'storage-api']);
       assert.equal(started.code, 0, started.stderr);
       assert.match(started.stderr, /^Kong: API gateway at .* serving rest$/m);
@@ -490,6 +490,10 @@ describe('the native Storage API as @supabase/supabase-js uses it', function () 
       assert.match(((await answer.json()) as { message: string }).message, /^storage is not running: it was left out with supabase start -x storage-api/);
       assert.equal(project.run(['stop']).code, 0);
       assert.ok(existsSync(path.join(storageRoot, 'files', 'dir')));
+      // The files go with the database's data.
+      const deleted = project.run(['stop', '--no-backup']);
+      assert.equal(deleted.code, 0, deleted.stderr);
+      assert.equal(existsSync(storageRoot), false);
     });
   });
 });
