@@ -38,7 +38,7 @@ export function gatewayFiles(projectId: string, env: NodeJS.ProcessEnv = process
 }
 
 /** What every API service is told, from config.toml. */
-export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
+export function apiSettingsFromConfig(config: ProjectConfig, root?: string): ApiSettings {
   const apiUrl = `http://${config.hostname}:${config.api.port}`;
   return {
     dbPort: config.db.port,
@@ -51,7 +51,7 @@ export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
     schemas: config.api.schemas,
     extraSearchPath: config.api.extra_search_path,
     maxRows: config.api.max_rows,
-    auth: authSettingsFromConfig(config, apiUrl),
+    auth: authSettingsFromConfig(config, apiUrl, root),
   };
 }
 
@@ -79,7 +79,7 @@ export function stopGateway(projectId: string, env: NodeJS.ProcessEnv = process.
  * Starts the gateway of a project on `[api] port`, serving what `excluded` leaves in, and waits
  * until it answers (its services registered).
  */
-export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<StackService>, env: NodeJS.ProcessEnv = process.env): Promise<{ pid: number; url: string; serves: ApiServiceName[] }> {
+export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<StackService>, env: NodeJS.ProcessEnv = process.env, root?: string): Promise<{ pid: number; url: string; serves: ApiServiceName[] }> {
   const projectId = config.project_id;
   const files = gatewayFiles(projectId, env);
   const kind = gatewayKind(projectId);
@@ -94,7 +94,8 @@ export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<
     projectId,
     host: HOST,
     port: config.api.port,
-    api: apiSettingsFromConfig(config),
+    // The project root resolves the Auth mail templates' content_path.
+    api: apiSettingsFromConfig(config, root),
     services,
     absent,
     pgMetaRecord: pgMetaFiles(projectId, env).pidFile,
