@@ -56,9 +56,9 @@ export const findUserByPhoneChange = (db: AuthDb, phone: string, aud: string): P
  * secure email change asks it to confirm too.
  */
 export function findUserForEmailChange(db: AuthDb, email: string, tokenHash: string, aud: string, secure: boolean): Promise<UserRow | undefined> {
-  const tokens = 'in ($3, \'pkce_\' || $3)';
-  const current = secure ? `(lower(email) = $2 and email_change_token_current ${tokens}) or ` : '';
-  return userWhere(db, `instance_id = $1 and aud = $4 and (${current}(email_change = $2 and email_change_token_new ${tokens}))`, [NIL_UUID, email.toLowerCase(), tokenHash, aud]);
+  const tokens = "in ($3::text, 'pkce_' || $3::text)";
+  const current = secure ? `(lower(email) = $2::text and email_change_token_current ${tokens}) or ` : '';
+  return userWhere(db, `instance_id = $1 and aud = $4 and (${current}(email_change = $2::text and email_change_token_new ${tokens}))`, [NIL_UUID, email.toLowerCase(), tokenHash, aud]);
 }
 
 /** Seconds until `column` (a *_sent_at) is older than `maxFrequency`, or 0 when it is (or unset). */
