@@ -193,6 +193,9 @@ describe('the native Auth mail and OTP flows as @supabase/supabase-js uses them'
     assert.equal(verified.data.user?.email, 'barbara@example.com');
     const recovery = await admin.generateLink({ type: 'recovery', email: 'nobody@example.com' });
     assert.equal(recovery.error?.status, 404);
+    const passwordless = await admin.generateLink({ type: 'signup', email: 'nopass@example.com', password: '' });
+    assert.equal(passwordless.error?.message, 'Signup requires a valid password');
+    assert.equal(passwordless.error?.status, 422);
   });
 
   it('changes an email with double confirmation: one link from each address', async () => {
@@ -216,7 +219,7 @@ describe('the native Auth mail and OTP flows as @supabase/supabase-js uses them'
 
   it('signs in by phone with the test OTP, and says how to get one for another number', async () => {
     const auth = client(stack).auth;
-    assert.equal((await auth.signInWithOtp({ phone: '+1 4152127777'.replace('1 ', '') })).error, null);
+    assert.equal((await auth.signInWithOtp({ phone: '+415 212 7777' })).error, null);
     const { data, error } = await auth.verifyOtp({ phone: '4152127777', token: '123456', type: 'sms' });
     assert.equal(error, null);
     assert.equal(data.user?.phone, '4152127777');
@@ -224,6 +227,17 @@ describe('the native Auth mail and OTP flows as @supabase/supabase-js uses them'
     assert.equal(wrong.error?.message, 'Token has expired or is invalid');
     const other = await auth.signInWithOtp({ phone: '4155550100' });
     assert.match(other.error?.message ?? '', /\[auth\.sms\.test_otp\]/);
+  });
+
+  it('mails a reauthentication code to a signed-in user', async () => {
+    const signedIn = client(stack);
+    assert.equal((await signedIn.auth.signInWithPassword({ email: 'grace@example.com', password: 'new-cobol-1959' })).error, null);
+    await sleep(1100);
+    const seen = await mailCount(stack, 'grace');
+    assert.equal((await signedIn.auth.reauthenticate()).error, null);
+    const mail = await nextMail(stack, 'grace', seen);
+    assert.equal(mail.subject, 'Confirm reauthentication');
+    assert.match(codeOf(mail), /^\d{6}$/);
   });
 
   it('runs the PKCE flow: the magic link redirects with ?code= and exchangeCodeForSession signs in', async () => {

@@ -12,7 +12,7 @@ import type { AdminCaller, AuthReply, RouteContext } from '../auth-state.js';
 import { generateOtp, tokenHash } from '../confirmation-token.js';
 import { validateEmail } from '../contact.js';
 import { verifyLink } from '../mail/mailer.js';
-import { hashPassword } from '../password.js';
+import { hashPassword, passwordStrengthError } from '../password.js';
 import { isRedirectAllowed, referrerOf } from '../redirect-url.js';
 import { audit } from '../store/audit-log.js';
 import { identitiesOf } from '../store/identities.js';
@@ -48,6 +48,12 @@ export async function generateLink({ request, state, caller }: RouteContext<Admi
     }
   }
   if (!LINK_TYPE[type]) throw badRequest(`Invalid email action link type requested: ${type}`);
+  if (type === 'signup' && !existing) {
+    // GoTrue's validateSignupParams, as a signup of the address would run it.
+    if (password === '') throw unprocessable('Signup requires a valid password');
+    const weak = passwordStrengthError(password);
+    if (weak) throw weak;
+  }
   const otp = generateOtp(auth.email.otpLength);
   const hashed = tokenHash(email, otp);
   const hash = type === 'signup' && !existing ? await hashPassword(password) : '';
