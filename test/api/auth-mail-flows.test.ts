@@ -5,7 +5,8 @@
  * the mail read back from the mail catcher's Inbucket API: the signup confirmation link and its
  * redirect (and GoTrue's error fragment for a spent link), magic link codes through verifyOtp,
  * redirect_to allowed or not, resend and its 429, recovery then a new password, invite,
- * generateLink, a secure email change confirmed from both addresses, phone OTP, and PKCE.
+ * generateLink, a secure email change confirmed from both addresses, phone OTP, a reauthentication
+ * code, and PKCE (magic link and signup, each exchanged for a session).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -117,6 +118,8 @@ describe('the native Auth mail and OTP flows as @supabase/supabase-js uses them'
     assert.equal(error, null);
     assert.equal(data.user?.email, 'grace@example.com');
     assert.ok(data.session?.access_token);
+    const stranger = await client(stack).auth.signInWithOtp({ email: 'ghost@example.com', options: { shouldCreateUser: false } });
+    assert.equal(stranger.error?.message, 'Signups not allowed for otp');
     const reused = await client(stack).auth.verifyOtp({ email: 'grace@example.com', token: codeOf(mail), type: 'email' });
     assert.equal(reused.error?.message, 'Token has expired or is invalid');
     assert.equal(reused.error?.status, 401);
@@ -240,7 +243,7 @@ describe('the native Auth mail and OTP flows as @supabase/supabase-js uses them'
     assert.match(codeOf(mail), /^\d{6}$/);
   });
 
-  it('runs the PKCE flow: the magic link redirects with ?code= and exchangeCodeForSession signs in', async () => {
+  it('runs the PKCE flow: a magic link and a signup confirmation redirect with ?code= and exchangeCodeForSession signs in', async () => {
     await sleep(1100);
     const pkce = client(stack, { flowType: 'pkce' });
     const seen = await mailCount(stack, 'grace');
@@ -254,6 +257,15 @@ describe('the native Auth mail and OTP flows as @supabase/supabase-js uses them'
     const { data, error } = await pkce.auth.exchangeCodeForSession(code);
     assert.equal(error, null);
     assert.equal(data.user?.email, 'grace@example.com');
+    const signup = client(stack, { flowType: 'pkce' });
+    assert.equal((await signup.auth.signUp({ email: 'katherine@example.com', password: 'johnson-1918' })).error, null);
+    const confirmation = linkOf(await nextMail(stack, 'katherine', 0));
+    assert.match(confirmation, /\?token=pkce_[0-9a-f]{56}&type=signup/);
+    const confirmed = await fetch(confirmation, { redirect: 'manual' });
+    const signupCode = new URL(confirmed.headers.get('location')!).searchParams.get('code')!;
+    const exchanged = await signup.auth.exchangeCodeForSession(signupCode);
+    assert.equal(exchanged.error, null);
+    assert.ok(exchanged.data.user?.email_confirmed_at);
     // The flow state is spent: the same code again finds none.
     const replay = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=pkce`, { method: 'POST', headers: { apikey: stack.anonKey }, body: JSON.stringify({ auth_code: code, code_verifier: 'v'.repeat(43) }) });
     assert.equal(replay.status, 403);
