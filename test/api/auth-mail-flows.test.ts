@@ -70,11 +70,13 @@ describe('the native Auth mail and OTP flows as @supabase/supabase-js uses them'
       .replace(/(\[auth\.email\][^[]*?)enable_confirmations = false/, '$1enable_confirmations = true')
       .replace('# [auth.email.template.invite]', '[auth.email.template.magic_link]\nsubject = "Your Acme code for {{ .Email }}"\ncontent_path = "./supabase/templates/magic.html"\n# [auth.email.template.invite]')
       .replace('# [auth.sms.test_otp]\n# 4152127777 = "123456"', '[auth.sms.test_otp]\n4152127777 = "123456"')
-      .replace(/\[auth\.sms\.twilio\]\nenabled = false\naccount_sid = ""\nmessage_service_sid = ""/, '[auth.sms.twilio]\nenabled = true\naccount_sid = "AC-test"\nmessage_service_sid = "MG-test"');
+      .replace(/\[auth\.sms\.twilio\]\nenabled = false\naccount_sid = ""\nmessage_service_sid = ""/, '[auth.sms.twilio]\nenabled = true\naccount_sid = "AC-test"\nmessage_service_sid = "MG-test"')
+      // In the file rather than the environment, so the dispose's `stop` reads the config too.
+      .replace('auth_token = "env(SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN)"', 'auth_token = "test-token"');
     writeFileSync(config, toml);
-    const started = project.run(['start'], { SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN: 'test-token' });
+    const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
-    const status = JSON.parse(project.run(['status', '-o', 'json'], { SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN: 'test-token' }).stdout) as Record<string, string>;
+    const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
     stack = { apiUrl: status.API_URL!, anonKey: status.ANON_KEY!, serviceRoleKey: status.SERVICE_ROLE_KEY!, inbucketUrl: status.INBUCKET_URL! };
     assert.ok(stack.inbucketUrl, 'status names the mail catcher');
   });
