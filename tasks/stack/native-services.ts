@@ -84,7 +84,7 @@ export const NATIVE_SERVICES: readonly NativeService[] = [
     serves: gatewayServes,
     served: gatewayServed,
     start: async (project, _notice, excluded) => {
-      const gateway = await startGateway(project.config, excluded, project.env);
+      const gateway = await startGateway(project.config, excluded, project.env, project.root);
       return `API gateway at ${gateway.url}${gateway.serves.length > 0 ? ` serving ${gateway.serves.join(', ')}` : ''}`;
     },
     stop: stopGateway,

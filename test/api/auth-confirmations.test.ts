@@ -5,10 +5,12 @@
  * the unconfirmed user without a session; signing in says `Email not confirmed`; asking again
  * within the mail max frequency (1 s, as the CLI sets it) is GoTrue's 429; a repeated signup of a confirmed address answers
  * a made-up user rather than telling; settings say autoconfirm is off; `enable_signup = false`
- * refuses signups with GoTrue's 403.
+ * refuses signups with GoTrue's 403. The confirmation mail goes to a mail catcher's SMTP receiver
+ * on a free port; with nothing listening there (the catcher stopped) a signup is GoTrue's 500
+ * `Error sending confirmation mail` and leaves no user behind.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { createClient } from '@supabase/supabase-js';
 import fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -17,13 +19,15 @@ import { createAuthService } from '../../tasks/api/auth/auth-service.js';
 import type { ApiService, ApiSettings } from '../../tasks/api/gateway/api-service.js';
 import { startScratchCluster, type ScratchCluster } from '../../tasks/native/scratch-cluster.js';
 import { buildConfig } from '../../tasks/project/config-build.js';
-import { nativeTestEnv } from '../integration/support/temp-project.js';
+import { MailStore } from '../../tasks/mail-catcher/mail-store.js';
+import { createSmtpReceiver } from '../../tasks/mail-catcher/smtp-receiver.js';
+import { freePort, nativeTestEnv } from '../integration/support/temp-project.js';
 
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
 /** An Auth service on its own fastify, with `[auth]` as given. */
-async function serveAuth(cluster: ScratchCluster, auth: Record<string, unknown>): Promise<{ app: FastifyInstance; service: ApiService; url: string }> {
-  const config = buildConfig({ auth: { site_url: 'http://127.0.0.1:3000', jwt_expiry: 3600, enable_refresh_token_rotation: true, refresh_token_reuse_interval: 10, ...auth } }, {});
+async function serveAuth(cluster: ScratchCluster, auth: Record<string, unknown>, smtpPort: number): Promise<{ app: FastifyInstance; service: ApiService; url: string }> {
+  const config = buildConfig({ inbucket: { smtp_port: smtpPort }, auth: { site_url: 'http://127.0.0.1:3000', jwt_expiry: 3600, enable_refresh_token_rotation: true, refresh_token_reuse_interval: 10, ...auth } }, {});
   const settings: ApiSettings = {
     dbPort: Number(new URL(cluster.url).port),
     dbPassword: 'postgres',
@@ -51,13 +55,21 @@ describe('native Auth: confirmations on, signups off', function () {
   let cluster: ScratchCluster;
   let db: pg.Client;
   const servers: Array<{ app: FastifyInstance }> = [];
+  const mail = new MailStore();
+  const receiver = createSmtpReceiver(mail, () => undefined);
+  // As the catcher's entry does: its port hands each socket to the receiver's inner server.
+  const smtp = createServer((socket) => receiver.server.emit('connection', socket));
+  let smtpPort: number;
 
   before(async () => {
     cluster = await startScratchCluster(await nativeTestEnv());
     db = new pg.Client({ connectionString: cluster.url });
     await db.connect();
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.address() as AddressInfo).port;
   });
   after(async () => {
+    smtp.close();
     for (const server of servers) await server.app.close();
     await db?.end().catch(() => undefined);
     await cluster?.discard();
@@ -67,7 +79,7 @@ describe('native Auth: confirmations on, signups off', function () {
     let url: string;
     before(async () => {
       // SMS confirmations on too: GoTrue says `User already registered` to a repeated signup when either autoconfirms.
-      const server = await serveAuth(cluster, { enable_signup: true, email: { enable_signup: true, enable_confirmations: true }, sms: { enable_confirmations: true } });
+      const server = await serveAuth(cluster, { enable_signup: true, email: { enable_signup: true, enable_confirmations: true }, sms: { enable_confirmations: true } }, smtpPort);
       servers.push(server);
       url = server.url;
     });
@@ -86,6 +98,8 @@ describe('native Auth: confirmations on, signups off', function () {
       assert.deepEqual([rows[0].sent, rows[0].confirmed], [true, false]);
       const audit = await db.query<{ action: string }>("select payload->>'action' as action from auth.audit_log_entries where payload->>'actor_username' = 'turing@example.com'");
       assert.deepEqual(audit.rows.map((row) => row.action), ['user_confirmation_requested']);
+      const [sent] = mail.list('turing');
+      assert.equal(sent?.subject, 'Confirm Your Email');
     });
 
     it('refuses to sign in an unconfirmed address', async () => {
@@ -124,9 +138,23 @@ describe('native Auth: confirmations on, signups off', function () {
     });
   });
 
+  describe('with the mail catcher stopped', () => {
+    it("answers GoTrue's 500 for a confirmation it cannot mail, and keeps no user", async () => {
+      // A free port with nothing listening: what a stopped catcher leaves.
+      const server = await serveAuth(cluster, { enable_signup: true, email: { enable_signup: true, enable_confirmations: true } }, await freePort());
+      servers.push(server);
+      const response = await post(`${server.url}/auth/v1/signup`, { email: 'unmailed@example.com', password: 'no-post-today' });
+      assert.equal(response.status, 500);
+      const body = (await response.json()) as { code: number; msg: string; error_id: string };
+      assert.deepEqual([body.code, body.msg], [500, 'Error sending confirmation mail']);
+      const { rows } = await db.query("select 1 from auth.users where email = 'unmailed@example.com'");
+      assert.equal(rows.length, 0);
+    });
+  });
+
   describe('with enable_signup = false', () => {
     it('refuses signups with GoTrue 403', async () => {
-      const server = await serveAuth(cluster, { enable_signup: false, email: { enable_signup: true, enable_confirmations: false } });
+      const server = await serveAuth(cluster, { enable_signup: false, email: { enable_signup: true, enable_confirmations: false } }, smtpPort);
       servers.push(server);
       const response = await post(`${server.url}/auth/v1/signup`, { email: 'closed@example.com', password: 'closed-door' });
       assert.equal(response.status, 403);

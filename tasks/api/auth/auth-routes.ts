@@ -1,16 +1,27 @@
 /**
  * The Auth service's route table: GoTrue v2.132.3's routes that the native runtime serves, each
  * with its method, its path under `/auth/v1` (fastify's syntax, `:user_id`) and the guard GoTrue
- * puts in front of it. The mail, OTP and PKCE flows and the MFA and OAuth routes are added here
- * as their handlers are written; a route not listed is answered by the gateway's 404.
+ * puts in front of it. The MFA and OAuth routes are added here as their handlers are written; a
+ * route not listed is answered by the gateway's 404.
  */
 import type { AdminCaller, AuthReply, RouteContext, UserCaller } from './auth-state.js';
+import { applyContactChange } from './contact-change.js';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './routes/admin-users.js';
+import { generateLink } from './routes/generate-link.js';
+import { invite } from './routes/invite.js';
 import { logout } from './routes/logout.js';
+import { magicLink, otp } from './routes/otp.js';
+import { reauthenticate } from './routes/reauthenticate.js';
+import { recover } from './routes/recover.js';
+import { resend } from './routes/resend.js';
 import { health, settings } from './routes/service-info.js';
 import { signup } from './routes/signup.js';
 import { token } from './routes/token.js';
-import { getUser, updateUser } from './routes/user.js';
+import { CONTACT_CHANGE, getUser, updateUser } from './routes/user.js';
+import { verify } from './routes/verify.js';
+
+// PUT /user confirms a new email or phone through the mail and OTP flows.
+CONTACT_CHANGE.apply = applyContactChange;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -48,6 +59,15 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'GET', path: '/user', guard: 'user', handle: getUser },
   { method: 'PUT', path: '/user', guard: 'user', handle: updateUser },
   { method: 'POST', path: '/logout', guard: 'user', handle: logout },
+  { method: 'POST', path: '/otp', guard: 'none', handle: otp },
+  { method: 'POST', path: '/magiclink', guard: 'none', handle: magicLink },
+  { method: 'GET', path: '/verify', guard: 'none', handle: verify },
+  { method: 'POST', path: '/verify', guard: 'none', handle: verify },
+  { method: 'POST', path: '/recover', guard: 'none', handle: recover },
+  { method: 'POST', path: '/resend', guard: 'none', handle: resend },
+  { method: 'GET', path: '/reauthenticate', guard: 'user', handle: reauthenticate },
+  { method: 'POST', path: '/invite', guard: 'admin', handle: invite },
+  { method: 'POST', path: '/admin/generate_link', guard: 'admin', handle: generateLink },
   { method: 'GET', path: '/admin/users', guard: 'admin', handle: adminListUsers },
   { method: 'POST', path: '/admin/users', guard: 'admin', handle: adminCreateUser },
   { method: 'GET', path: '/admin/users/:user_id', guard: 'admin', handle: adminGetUser },

@@ -5,6 +5,7 @@
  * resolved once by the CLI and carried to the gateway in its 0600 settings file. Flows that this
  * part does not serve yet (mail, OTP, OAuth) read theirs from here too, so nothing is read twice.
  */
+import path from 'node:path';
 import type { ProjectConfig } from '../../project/config.types.js';
 
 export interface AuthExternalProvider {
@@ -38,7 +39,9 @@ export interface AuthApiSettings {
     /** Seconds between two mails to one user: GOTRUE_SMTP_MAX_FREQUENCY, which the CLI sets to 1s. */
     maxFrequency: number;
     otpLength: number;
-    /** `[auth.email.template.<id>]` as given (subject, content_path relative to the project). */
+    /** Seconds an email OTP or link stays valid: GoTrue's GOTRUE_MAILER_OTP_EXP default (a day), which the CLI keeps. */
+    otpExp: number;
+    /** `[auth.email.template.<id>]`: subject, and content_path made absolute against the project root. */
     templates: Record<string, { subject: string; contentPath: string }>;
   };
   sms: {
@@ -66,7 +69,7 @@ export interface AuthApiSettings {
 const SMS_PROVIDERS = ['twilio', 'twilio_verify', 'messagebird', 'textlocal', 'vonage'] as const;
 
 /** The Auth settings of a project, as the original CLI derives GoTrue's environment from config.toml. */
-export function authSettingsFromConfig(config: ProjectConfig, apiUrl: string): AuthApiSettings {
+export function authSettingsFromConfig(config: ProjectConfig, apiUrl: string, root = process.cwd()): AuthApiSettings {
   const { auth } = config;
   const external: Record<string, AuthExternalProvider> = {};
   for (const [name, provider] of Object.entries(auth.external)) {
@@ -79,7 +82,7 @@ export function authSettingsFromConfig(config: ProjectConfig, apiUrl: string): A
     };
   }
   const templates: AuthApiSettings['email']['templates'] = {};
-  for (const [id, template] of Object.entries(auth.email.template)) templates[id] = { subject: template.subject, contentPath: template.content_path };
+  for (const [id, template] of Object.entries(auth.email.template)) templates[id] = { subject: template.subject, contentPath: template.content_path && path.resolve(root, template.content_path) };
   return {
     siteUrl: auth.site_url,
     uriAllowList: auth.additional_redirect_urls,
@@ -94,6 +97,7 @@ export function authSettingsFromConfig(config: ProjectConfig, apiUrl: string): A
       secureEmailChange: auth.email.double_confirm_changes,
       maxFrequency: 1,
       otpLength: 6,
+      otpExp: 86_400,
       templates,
     },
     sms: {

@@ -39,7 +39,7 @@ export function gatewayFiles(projectId: string, env: NodeJS.ProcessEnv = process
 }
 
 /** What every API service is told, from config.toml. */
-export function apiSettingsFromConfig(config: ProjectConfig, env: NodeJS.ProcessEnv = process.env): ApiSettings {
+export function apiSettingsFromConfig(config: ProjectConfig, env: NodeJS.ProcessEnv = process.env, root?: string): ApiSettings {
   const apiUrl = `http://${config.hostname}:${config.api.port}`;
   return {
     dbPort: config.db.port,
@@ -52,7 +52,7 @@ export function apiSettingsFromConfig(config: ProjectConfig, env: NodeJS.Process
     schemas: config.api.schemas,
     extraSearchPath: config.api.extra_search_path,
     maxRows: config.api.max_rows,
-    auth: authSettingsFromConfig(config, apiUrl),
+    auth: authSettingsFromConfig(config, apiUrl, root),
     storage: { fileSizeLimit: config.storage.file_size_limit, root: path.join(clusterPaths(config.project_id, env).root, 'storage') },
   };
 }
@@ -81,7 +81,7 @@ export function stopGateway(projectId: string, env: NodeJS.ProcessEnv = process.
  * Starts the gateway of a project on `[api] port`, serving what `excluded` leaves in, and waits
  * until it answers (its services registered).
  */
-export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<StackService>, env: NodeJS.ProcessEnv = process.env): Promise<{ pid: number; url: string; serves: ApiServiceName[] }> {
+export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<StackService>, env: NodeJS.ProcessEnv = process.env, root?: string): Promise<{ pid: number; url: string; serves: ApiServiceName[] }> {
   const projectId = config.project_id;
   const files = gatewayFiles(projectId, env);
   const kind = gatewayKind(projectId);
@@ -96,7 +96,8 @@ export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<
     projectId,
     host: HOST,
     port: config.api.port,
-    api: apiSettingsFromConfig(config, env),
+    // The project root resolves the Auth mail templates' content_path.
+    api: apiSettingsFromConfig(config, env, root),
     services,
     absent,
     pgMetaRecord: pgMetaFiles(projectId, env).pidFile,

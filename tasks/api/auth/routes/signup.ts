@@ -9,11 +9,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../auth-db.js';
-import { AuthError, badRequest, forbidden, internalError, unprocessable, withCause } from '../auth-error.js';
+import { AuthError, badRequest, forbidden, internalError, tooManyRequests, unprocessable, withCause } from '../auth-error.js';
 import { clientOf, readParams, requestAud } from '../auth-request.js';
 import type { AuthReply, RouteContext } from '../auth-state.js';
-import { writeConfirmationToken } from '../confirmation-token.js';
 import { validateEmail, validatePhone } from '../contact.js';
+import { FrequencyLimit, sendConfirmation } from '../mail-senders.js';
+import { requireSmsProvider, sendPhoneOtp } from '../phone-otp.js';
+import { flowPrefix, parseChallengeMethod, validatePkceParams } from '../pkce.js';
+import { referrerOf } from '../redirect-url.js';
+import { insertFlowState } from '../store/flow-states.js';
 import { hashPassword, passwordStrengthError } from '../password.js';
 import { audit, type AuditActor } from '../store/audit-log.js';
 import { identitiesOf, insertIdentity, ownProviderClaims } from '../store/identities.js';
@@ -36,20 +40,31 @@ function invalidSignup(email: boolean, phone: boolean): never {
   throw unprocessable('To signup, please provide required fields');
 }
 
-export async function signup({ request, state }: RouteContext): Promise<AuthReply> {
+export async function signup(context: RouteContext): Promise<AuthReply> {
+  if (context.state.auth.disableSignup) throw forbidden('Signups not allowed for this instance');
+  return signUpWith(context, readParams(context.request, SIGNUP_PARAMS, 'Could not read Signup params'));
+}
+
+/** GoTrue's Signup on decoded params: also what the OTP flows call for a user they must create. */
+export async function signUpWith({ request, state }: RouteContext, params: Record<string, unknown>): Promise<AuthReply> {
   const { auth, pool } = state;
   if (auth.disableSignup) throw forbidden('Signups not allowed for this instance');
-  const params = readParams(request, SIGNUP_PARAMS, 'Could not read Signup params');
   let email = (params.email as string | undefined) ?? '';
   let phone = (params.phone as string | undefined) ?? '';
   const password = (params.password as string | undefined) ?? '';
   const data = (params.data as Record<string, unknown> | undefined) ?? {};
   const provider = email ? 'email' : phone ? 'phone' : '';
   const channel = (params.channel as string | undefined) || 'sms';
+  const challenge = (params.code_challenge as string | undefined) ?? '';
+  const challengeMethod = (params.code_challenge_method as string | undefined) ?? '';
   if (password === '') throw unprocessable('Signup requires a valid password');
   const weak = passwordStrengthError(password);
   if (weak) throw weak;
   if (email && phone) throw unprocessable('Only an email address or phone number should be provided on signup.');
+  // Phone signups answer tokens in the body; PKCE has nothing to protect there.
+  if (phone && challenge) throw badRequest('PKCE not supported for phone signups');
+  validatePkceParams(challengeMethod, challenge);
+  if (challenge) parseChallengeMethod(challengeMethod);
   if (provider === 'phone' && channel !== 'sms' && !(channel === 'whatsapp' && auth.sms.provider.startsWith('twilio'))) throw badRequest("Invalid channel, supported values are 'sms' or 'whatsapp'");
   const aud = requestAud(request);
   let existing: UserRow | undefined;
@@ -96,7 +111,13 @@ export async function signup({ request, state }: RouteContext): Promise<AuthRepl
         await confirmEmail(tx, user.id);
       } else {
         await audit(tx, actorOf(user), 'user_confirmation_requested', { provider });
-        await writeConfirmationToken(tx, { id: user.id, email: user.email ?? '' }, auth.email);
+        if (challenge) await insertFlowState(tx, { providerType: provider, codeChallenge: challenge, codeChallengeMethod: parseChallengeMethod(challengeMethod), authenticationMethod: 'email/signup', userId: user.id });
+        try {
+          await sendConfirmation(tx, auth, user, referrerOf(request, auth), flowPrefix(challenge));
+        } catch (error) {
+          if (error instanceof FrequencyLimit) throw tooManyRequests(`For security purposes, you can only request this after ${Math.floor(error.secondsLeft)} seconds.`);
+          throw withCause(internalError('Error sending confirmation mail'), error);
+        }
       }
     } else if (provider === 'phone' && user.phone_confirmed_at === null) {
       if (auth.sms.autoconfirm) {
@@ -104,8 +125,13 @@ export async function signup({ request, state }: RouteContext): Promise<AuthRepl
         await confirmPhone(tx, user.id);
       } else {
         await audit(tx, actorOf(user), 'user_confirmation_requested', { provider });
-        // The SMS providers are the OTP flows' part; with none configured GoTrue fails just so.
-        if (!auth.sms.provider) throw badRequest(`Error sending confirmation sms: Sms Provider ${auth.sms.provider} could not be found`);
+        try {
+          requireSmsProvider(auth);
+          await sendPhoneOtp(tx, auth, user, phone, 'confirmation');
+        } catch (error) {
+          if (error instanceof FrequencyLimit) throw tooManyRequests('For security purposes, you can only request this once every minute');
+          throw badRequest(`Error sending confirmation sms: ${(error as Error).message}`);
+        }
       }
     }
     return user.id;

@@ -1,8 +1,8 @@
 /**
  * POST /token as GoTrue v2.132.3 answers it: `grant_type` from the query string picks the grant
- * (password and refresh_token here; pkce and id_token are the later parts' and are added to
- * GRANTS), anything else is the OAuth error `unsupported_grant_type`. The password grant finds the
- * user by email or phone, refuses a banned user, a wrong password and an unconfirmed address with
+ * (password, refresh_token and pkce here; id_token is a later part's and joins GRANTS), anything
+ * else is the OAuth error `unsupported_grant_type`. The password grant finds the user by email or
+ * phone, refuses a banned user, a wrong password and an unconfirmed address with
  * GoTrue's OAuth errors, and opens a session; GoTrue says `Invalid login credentials` alike for an
  * unknown user and a wrong password, so the answer does not tell which.
  */
@@ -15,6 +15,7 @@ import { passwordMatches } from '../password.js';
 import { audit } from '../store/audit-log.js';
 import { findUserByEmail, findUserByPhone } from '../store/users.js';
 import { issueSession } from '../tokens.js';
+import { pkceGrant } from './pkce-grant.js';
 import { refreshTokenGrant } from './refresh-token-grant.js';
 import { actorOf } from './signup.js';
 
@@ -60,6 +61,7 @@ async function passwordGrant({ request, state }: RouteContext): Promise<AuthRepl
 export const GRANTS: Record<string, (context: RouteContext) => Promise<AuthReply>> = {
   password: passwordGrant,
   refresh_token: refreshTokenGrant,
+  pkce: pkceGrant,
 };
 
 export async function token(context: RouteContext): Promise<AuthReply> {
