@@ -5,7 +5,9 @@
  * as their handlers are written; a route not listed is answered by the gateway's 404.
  */
 import type { AdminCaller, AuthReply, RouteContext, UserCaller } from './auth-state.js';
+import { adminDeleteFactor, adminListFactors, adminUpdateFactor } from './routes/admin-factors.js';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './routes/admin-users.js';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.js';
 import { logout } from './routes/logout.js';
 import { health, settings } from './routes/service-info.js';
 import { signup } from './routes/signup.js';
@@ -53,4 +55,11 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'GET', path: '/admin/users/:user_id', guard: 'admin', handle: adminGetUser },
   { method: 'PUT', path: '/admin/users/:user_id', guard: 'admin', handle: adminUpdateUser },
   { method: 'DELETE', path: '/admin/users/:user_id', guard: 'admin', handle: adminDeleteUser },
+  { method: 'POST', path: '/factors', guard: 'user', handle: enrollFactor },
+  { method: 'POST', path: '/factors/:factor_id/challenge', guard: 'user', handle: challengeFactor },
+  { method: 'POST', path: '/factors/:factor_id/verify', guard: 'user', handle: verifyFactor },
+  { method: 'DELETE', path: '/factors/:factor_id', guard: 'user', handle: unenrollFactor },
+  { method: 'GET', path: '/admin/users/:user_id/factors', guard: 'admin', handle: adminListFactors },
+  { method: 'PUT', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminUpdateFactor },
+  { method: 'DELETE', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminDeleteFactor },
 ];
