@@ -7,6 +7,7 @@
 import type { AdminCaller, AuthReply, RouteContext, UserCaller } from './auth-state.js';
 import { adminDeleteFactor, adminListFactors, adminUpdateFactor } from './routes/admin-factors.js';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './routes/admin-users.js';
+import { authorize, callback } from './routes/external.js';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.js';
 import { logout } from './routes/logout.js';
 import { health, settings } from './routes/service-info.js';
@@ -55,6 +56,9 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'GET', path: '/admin/users/:user_id', guard: 'admin', handle: adminGetUser },
   { method: 'PUT', path: '/admin/users/:user_id', guard: 'admin', handle: adminUpdateUser },
   { method: 'DELETE', path: '/admin/users/:user_id', guard: 'admin', handle: adminDeleteUser },
+  { method: 'GET', path: '/authorize', guard: 'none', handle: authorize },
+  { method: 'GET', path: '/callback', guard: 'none', handle: callback },
+  { method: 'POST', path: '/callback', guard: 'none', handle: callback },
   { method: 'POST', path: '/factors', guard: 'user', handle: enrollFactor },
   { method: 'POST', path: '/factors/:factor_id/challenge', guard: 'user', handle: challengeFactor },
   { method: 'POST', path: '/factors/:factor_id/verify', guard: 'user', handle: verifyFactor },
