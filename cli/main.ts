@@ -80,7 +80,8 @@ export async function main(options: MainOptions): Promise<number> {
       installDohResolver(env.SUPABASE_INTERNAL_DOH_URL || undefined);
     }
     if (!node.spec.load) throw new NotAvailableError(commandLine(node));
-    if (node.spec.requiresLogin) {
+    // With --local a command talks to the local stack only (storage ls --local), never the Management API.
+    if (node.spec.requiresLogin && parsed.values.local !== true) {
       // The original checks the token before anything else a Management API command does.
       const { loadAccessToken } = await import('../tasks/platform/access-token.js');
       await loadAccessToken(env);

@@ -14,7 +14,14 @@ export const storageCommands: CommandSpec[] = commandGroup(
     summary: 'Work with files in the linked project\'s Storage buckets',
     description:
       'Remote paths are written as ss:///<bucket>/<path> (three slashes, no host). The commands act on the ' +
-      'project this folder is linked to, with its service_role key, so bucket policies do not apply.',
+      'project this folder is linked to, or with --local on the running local stack, with its service_role key, ' +
+      'so bucket policies do not apply.',
+    // Later Go CLIs take these two on the group; the linked project stays the default, as in 1.145.4.
+    // Giving both is refused by storage-session.ts: an exclusive group here would differ from 1.145.4's spec.
+    flags: [
+      { name: 'linked', type: 'bool', default: true, persistent: true, ours: true, description: 'Work with the Storage of the project this folder is linked to.' },
+      { name: 'local', type: 'bool', persistent: true, ours: true, description: 'Work with the Storage of the running local stack (no login needed).' },
+    ],
   },
   [
     {

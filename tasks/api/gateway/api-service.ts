@@ -27,6 +27,16 @@ export interface ApiSettings {
   maxRows: number;
   /** `[auth]`, as the original CLI hands it to GoTrue (auth/auth-settings.ts). */
   auth: AuthApiSettings;
+  /** Storage's `[storage]` settings and folder; absent in settings written before Storage was served. */
+  storage?: StorageSettings;
+}
+
+/** What the Storage service needs besides the keys: where its files live and the global size limit. */
+export interface StorageSettings {
+  /** `[storage] file_size_limit`, bytes. */
+  fileSizeLimit: number;
+  /** The folder of the object files (`<native home>/<project_id>/storage`). */
+  root: string;
 }
 
 export interface ApiContext {

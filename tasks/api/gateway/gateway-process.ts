@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { StackService } from '../../../machines/service.machine.js';
 import type { ProjectConfig } from '../../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
+import { clusterPaths } from '../../native/native-paths.js';
 import { pgMetaFiles } from '../../pg-meta/pg-meta-process.js';
 import { authSettingsFromConfig } from '../auth/auth-settings.js';
 import type { ApiSettings } from './api-service.js';
@@ -38,7 +39,7 @@ export function gatewayFiles(projectId: string, env: NodeJS.ProcessEnv = process
 }
 
 /** What every API service is told, from config.toml. */
-export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
+export function apiSettingsFromConfig(config: ProjectConfig, env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const apiUrl = `http://${config.hostname}:${config.api.port}`;
   return {
     dbPort: config.db.port,
@@ -52,12 +53,13 @@ export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
     extraSearchPath: config.api.extra_search_path,
     maxRows: config.api.max_rows,
     auth: authSettingsFromConfig(config, apiUrl),
+    storage: { fileSizeLimit: config.storage.file_size_limit, root: path.join(clusterPaths(config.project_id, env).root, 'storage') },
   };
 }
 
 /** The API services the gateway serves for a start that leaves `excluded` out. */
 export function gatewayServes(excluded: ReadonlySet<StackService>): ApiServiceName[] {
-  return (['rest', 'auth'] as const).filter((service) => !excluded.has(service));
+  return (['rest', 'auth', 'storage'] as const).filter((service) => !excluded.has(service));
 }
 
 /** The state of a project's gateway. */
@@ -94,7 +96,7 @@ export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<
     projectId,
     host: HOST,
     port: config.api.port,
-    api: apiSettingsFromConfig(config),
+    api: apiSettingsFromConfig(config, env),
     services,
     absent,
     pgMetaRecord: pgMetaFiles(projectId, env).pidFile,

@@ -1,0 +1,18 @@
+/**
+ * The route table of the Storage API: every route storage-api v0.46.4 serves that the native
+ * runtime serves, by file. Resumable uploads (`/upload/resumable`) and image transformations
+ * (`/render/image`) join as lists of their own.
+ */
+import { BUCKET_ROUTES } from './bucket-routes.js';
+import { OBJECT_ROUTES } from './object-routes.js';
+import { SIGNED_URL_ROUTES } from './signed-url-routes.js';
+import type { StorageRoute } from './storage-route.js';
+import { TRANSFER_ROUTES } from './transfer-routes.js';
+
+/** storage-api's `/version` and `/status`, which need no key (its health checks use them). */
+const SERVICE_ROUTES: readonly StorageRoute[] = [
+  { method: 'GET', url: '/version', handler: async (_context, _request, reply) => reply.type('text/plain; charset=utf-8').send('0.46.4') },
+  { method: 'GET', url: '/status', handler: async (_context, _request, reply) => reply.code(200).send() },
+];
+
+export const STORAGE_ROUTES: readonly StorageRoute[] = [...SERVICE_ROUTES, ...BUCKET_ROUTES, ...OBJECT_ROUTES, ...TRANSFER_ROUTES, ...SIGNED_URL_ROUTES];
