@@ -22,6 +22,7 @@ import { cliProject, type CliProject } from '../integration/support/cli-project.
 interface Stack {
   apiUrl: string;
   anonKey: string;
+  jwtSecret: string;
   dbUrl: string;
 }
 
@@ -150,7 +151,7 @@ url = "${provider.url}/realms/test/"
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
-    stack = { apiUrl: status.API_URL!, anonKey: status.ANON_KEY!, dbUrl: status.DB_URL! };
+    stack = { apiUrl: status.API_URL!, anonKey: status.ANON_KEY!, jwtSecret: status.JWT_SECRET!, dbUrl: status.DB_URL! };
   });
   after(async () => {
     project?.dispose();
@@ -223,6 +224,9 @@ url = "${provider.url}/realms/test/"
     const forged = await fetch(`${stack.apiUrl}/auth/v1/callback?code=x&state=${forgedState}`);
     assert.equal(forged.status, 400);
     assert.deepEqual(await forged.json(), { code: 400, msg: 'OAuth state is invalid: signature is invalid' });
+    const expiredState = await new SignJWT({ provider: 'github', exp: Math.floor(Date.now() / 1000) - 61 }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(stack.jwtSecret));
+    const expired = await fetch(`${stack.apiUrl}/auth/v1/callback?code=x&state=${expiredState}`);
+    assert.match(((await expired.json()) as { msg: string }).msg, /^OAuth state is invalid: token is expired by 1m[12]s$/);
     const missing = await fetch(`${stack.apiUrl}/auth/v1/callback?code=x`);
     assert.deepEqual(await missing.json(), { code: 400, msg: 'OAuth state parameter missing' });
     const unknown = await fetch(`${stack.apiUrl}/auth/v1/authorize?provider=myspace`, { redirect: 'manual' });

@@ -6,6 +6,7 @@
  */
 import { SignJWT, jwtVerify } from 'jose';
 import { badRequest } from '../auth-error.js';
+import { jwtMessage } from '../auth-request.js';
 import { NIL_UUID } from '../store/users.js';
 
 /** GoTrue's state lifetime. */
@@ -36,8 +37,7 @@ export async function verifyState(secret: Uint8Array, token: string): Promise<OA
   try {
     payload = (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload;
   } catch (error) {
-    const reason = token.split('.').length !== 3 ? 'token contains an invalid number of segments' : (error as Error).message.includes('exp') ? 'token is expired' : 'signature is invalid';
-    throw badRequest(`OAuth state is invalid: ${reason}`);
+    throw badRequest(`OAuth state is invalid: ${jwtMessage(token, error)}`);
   }
   if (typeof payload.provider !== 'string' || !payload.provider) throw badRequest('OAuth state is invalid: <nil>');
   return {
