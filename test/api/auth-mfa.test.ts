@@ -145,7 +145,7 @@ describe('MFA of the native Auth API as @supabase/supabase-js uses it', function
     assert.deepEqual(actions.map((entry) => entry.action), ['factor_in_progress', 'challenge_created', 'verification_attempted', 'factor_unenrolled']);
   });
 
-  it('refuses a factor type other than totp, bad bodies, and an 11th factor', async () => {
+  it('refuses a factor type other than totp, bad bodies, an expired challenge and an 11th factor', async () => {
     const app = await signedIn();
     const token = (await app.auth.getSession()).data.session!.access_token;
     const headers = { apikey: stack.anonKey, Authorization: `Bearer ${token}` };
@@ -154,6 +154,14 @@ describe('MFA of the native Auth API as @supabase/supabase-js uses it', function
     assert.deepEqual(await sms.json(), { code: 400, msg: 'factor_type needs to be totp' });
     const broken = await fetch(`${stack.apiUrl}/auth/v1/factors`, { method: 'POST', headers, body: '{"factor_type":' });
     assert.deepEqual(await broken.json(), { code: 400, msg: 'invalid body: unable to parse JSON' });
+    // A challenge past its 300 s is deleted and refused.
+    const { data: factor } = await app.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'slow phone' });
+    const { data: challenge } = await app.auth.mfa.challenge({ factorId: factor!.id });
+    await pgQuery(stack.dbUrl, "update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1", [challenge!.id]);
+    const late = await app.auth.mfa.verify({ factorId: factor!.id, challengeId: challenge!.id, code: codeFor(factor!.totp.secret) });
+    assert.equal(late.error?.message, `${challenge!.id} has expired, verify against another challenge or create a new challenge.`);
+    assert.deepEqual(await pgQuery(stack.dbUrl, 'select id from auth.mfa_challenges where id = $1', [challenge!.id]), []);
+    assert.equal((await app.auth.mfa.unenroll({ factorId: factor!.id })).error, null);
     const badId = await fetch(`${stack.apiUrl}/auth/v1/factors/nope/challenge`, { method: 'POST', headers, body: '{}' });
     assert.deepEqual(await badId.json(), { code: 400, msg: 'factor_id must be an UUID' });
     for (let i = 0; i < 10; i += 1) {
