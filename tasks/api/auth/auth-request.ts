@@ -66,7 +66,7 @@ function goDuration(seconds: number): string {
 }
 
 /** golang-jwt v3's message for a token it refuses. */
-function jwtMessage(token: string, error: unknown): string {
+export function jwtMessage(token: string, error: unknown): string {
   if (token.split('.').length !== 3) return 'token contains an invalid number of segments';
   if (error instanceof errors.JWTExpired) {
     const exp = Number((error.payload as { exp?: number }).exp);

@@ -6,7 +6,10 @@
  */
 import type { AdminCaller, AuthReply, RouteContext, UserCaller } from './auth-state.js';
 import { applyContactChange } from './contact-change.js';
+import { adminDeleteFactor, adminListFactors, adminUpdateFactor } from './routes/admin-factors.js';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './routes/admin-users.js';
+import { authorize, callback } from './routes/external.js';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.js';
 import { generateLink } from './routes/generate-link.js';
 import { invite } from './routes/invite.js';
 import { logout } from './routes/logout.js';
@@ -73,4 +76,14 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'GET', path: '/admin/users/:user_id', guard: 'admin', handle: adminGetUser },
   { method: 'PUT', path: '/admin/users/:user_id', guard: 'admin', handle: adminUpdateUser },
   { method: 'DELETE', path: '/admin/users/:user_id', guard: 'admin', handle: adminDeleteUser },
+  { method: 'GET', path: '/authorize', guard: 'none', handle: authorize },
+  { method: 'GET', path: '/callback', guard: 'none', handle: callback },
+  { method: 'POST', path: '/callback', guard: 'none', handle: callback },
+  { method: 'POST', path: '/factors', guard: 'user', handle: enrollFactor },
+  { method: 'POST', path: '/factors/:factor_id/challenge', guard: 'user', handle: challengeFactor },
+  { method: 'POST', path: '/factors/:factor_id/verify', guard: 'user', handle: verifyFactor },
+  { method: 'DELETE', path: '/factors/:factor_id', guard: 'user', handle: unenrollFactor },
+  { method: 'GET', path: '/admin/users/:user_id/factors', guard: 'admin', handle: adminListFactors },
+  { method: 'PUT', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminUpdateFactor },
+  { method: 'DELETE', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminDeleteFactor },
 ];

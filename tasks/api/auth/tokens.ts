@@ -7,6 +7,7 @@
 import { SignJWT } from 'jose';
 import type { AuthDb } from './auth-db.js';
 import type { AuthState } from './auth-state.js';
+import { factorJson, factorsOf } from './store/factors.js';
 import { identitiesOf } from './store/identities.js';
 import { insertRefreshToken } from './store/refresh-tokens.js';
 import { aalAndAmr, addAmrClaim, createSession } from './store/sessions.js';
@@ -61,7 +62,7 @@ export async function tokenResponse(db: AuthDb, state: AuthState, userId: string
     expires_in: state.settings.jwtExpiry,
     expires_at: expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user, await identitiesOf(db, userId)),
+    user: userJson(user, await identitiesOf(db, userId), (await factorsOf(db, userId)).map(factorJson)),
   };
 }
 

@@ -17,6 +17,7 @@ import { validateEmail, validatePhone } from '../contact.js';
 import { parseGoDuration } from '../go-duration.js';
 import { hashPassword, passwordStrengthError } from '../password.js';
 import { audit } from '../store/audit-log.js';
+import { factorJson, factorsOf } from '../store/factors.js';
 import { identitiesOf, insertIdentity, ownProviderClaims, softDeleteIdentities, updateIdentityData } from '../store/identities.js';
 import { deleteUserRefreshTokens } from '../store/refresh-tokens.js';
 import { deleteUserSessions } from '../store/sessions.js';
@@ -80,7 +81,7 @@ function generatedPassword(): string {
 }
 
 async function userReply(db: AuthDb, id: string): Promise<AuthReply> {
-  return { status: 200, body: userJson((await findUserById(db, id))!, await identitiesOf(db, id)) };
+  return { status: 200, body: userJson((await findUserById(db, id))!, await identitiesOf(db, id), (await factorsOf(db, id)).map(factorJson)) };
 }
 
 export async function adminListUsers({ request, state, caller }: RouteContext<AdminCaller>): Promise<AuthReply> {

@@ -13,6 +13,7 @@ import type { AuthReply, RouteContext, UserCaller } from '../auth-state.js';
 import { validateEmail, validatePhone } from '../contact.js';
 import { hashPassword, passwordMatches, passwordStrengthError } from '../password.js';
 import { audit } from '../store/audit-log.js';
+import { factorJson, factorsOf } from '../store/factors.js';
 import { identitiesOf } from '../store/identities.js';
 import { deleteOtherSessions, deleteUserSessions } from '../store/sessions.js';
 import { findDuplicateEmail, findUserById, findUserByPhone, mergeMetaData, setAppMetaData, setEncryptedPassword, setUserMetaData, userJson } from '../store/users.js';
@@ -34,7 +35,7 @@ export const CONTACT_CHANGE: { apply?: ContactChange } = {};
 
 export async function getUser({ request, state, caller }: RouteContext<UserCaller>): Promise<AuthReply> {
   if (requestAud(request, caller.claims) !== caller.claims.aud) throw badRequest("Token audience doesn't match request audience");
-  return { status: 200, body: userJson(caller.user, await identitiesOf(state.pool, caller.user.id)) };
+  return { status: 200, body: userJson(caller.user, await identitiesOf(state.pool, caller.user.id), (await factorsOf(state.pool, caller.user.id)).map(factorJson)) };
 }
 
 export async function updateUser(context: RouteContext<UserCaller>): Promise<AuthReply> {

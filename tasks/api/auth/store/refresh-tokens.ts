@@ -72,3 +72,12 @@ export async function revokeTokenFamily(db: AuthDb, token: RefreshTokenRow): Pro
 export async function deleteUserRefreshTokens(db: AuthDb, userId: string): Promise<void> {
   await db.query('delete from auth.refresh_tokens where user_id = $1', [userId]);
 }
+
+/**
+ * GoTrue's FindTokenBySessionID: the session's first token (oldest by created_at, revoked or not),
+ * the one an MFA verification swaps for the session's new token.
+ */
+export async function firstSessionToken(db: AuthDb, sessionId: string): Promise<RefreshTokenRow | undefined> {
+  const { rows } = await db.query<RefreshTokenRow>(`select ${COLUMNS} from auth.refresh_tokens where session_id = $1 order by created_at asc limit 1`, [sessionId]);
+  return rows[0];
+}

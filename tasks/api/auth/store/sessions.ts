@@ -82,3 +82,13 @@ export async function deleteSession(db: AuthDb, sessionId: string): Promise<void
 export async function deleteOtherSessions(db: AuthDb, sessionId: string, userId: string): Promise<void> {
   await db.query('delete from auth.sessions where id <> $1 and user_id = $2', [sessionId, userId]);
 }
+
+/** GoTrue's UpdateAssociatedFactor and UpdateAssociatedAAL after a verified factor. */
+export async function setSessionFactorAndAal(db: AuthDb, sessionId: string, factorId: string, aal: string): Promise<void> {
+  await db.query('update auth.sessions set factor_id = $2, aal = $3::auth.aal_level, updated_at = clock_timestamp() where id = $1', [sessionId, factorId, aal]);
+}
+
+/** GoTrue's InvalidateSessionsWithAALLessThan: the user's sessions below `level` end. */
+export async function deleteSessionsBelowAal(db: AuthDb, userId: string, level: string): Promise<void> {
+  await db.query('delete from auth.sessions where user_id = $1 and aal < $2::auth.aal_level', [userId, level]);
+}

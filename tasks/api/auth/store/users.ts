@@ -35,8 +35,11 @@ const COLUMNS = ['id', 'aud', 'role', 'email', 'phone', 'encrypted_password', 'i
 
 export type UserJson = Record<string, unknown>;
 
-/** The user as GoTrue's JSON: `identities` is null when not loaded (a list of users). */
-export function userJson(row: UserRow, identities: IdentityJson[] | null): UserJson {
+/**
+ * The user as GoTrue's JSON: `identities` is null when not loaded (a list of users); `factors`
+ * (its MFA factors as Factor JSON) is left out when there are none, as Go's omitempty does.
+ */
+export function userJson(row: UserRow, identities: IdentityJson[] | null, factors: Record<string, unknown>[] = []): UserJson {
   const time = (column: TimeColumn) => goTime(row[column]);
   const json: UserJson = {
     id: row.id,
@@ -58,6 +61,7 @@ export function userJson(row: UserRow, identities: IdentityJson[] | null): UserJ
     last_sign_in_at: time('last_sign_in_at'),
     app_metadata: row.raw_app_meta_data ?? {},
     user_metadata: row.raw_user_meta_data ?? {},
+    factors: factors.length > 0 ? factors : undefined,
     identities,
     created_at: time('created_at') ?? '0001-01-01T00:00:00Z',
     updated_at: time('updated_at') ?? '0001-01-01T00:00:00Z',

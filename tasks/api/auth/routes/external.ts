@@ -1,0 +1,138 @@
+/**
+ * OAuth sign-in as GoTrue v2.132.3 serves it. GET /authorize?provider=<name> redirects (302) to the
+ * provider's authorization URL with GoTrue's signed state (the provider and the allowed redirect_to,
+ * else site_url), the provider's scopes plus `scopes`, and the request's other parameters passed
+ * on. GET or POST /callback checks the state (a missing or forged one is GoTrue's 400), exchanges
+ * the code at the provider's token endpoint, reads the user from its API, signs the user in or up
+ * (external-account.ts) with an `oauth` session, and redirects to the referrer with the tokens and
+ * the provider's tokens in the fragment; a failure past the state check redirects there too, with
+ * GoTrue's error, error_description and error_code in the query and the fragment. The PKCE variant
+ * (code_challenge) needs the flow_state rows of the PKCE part and is refused until it joins them.
+ */
+import { inTransaction } from '../auth-db.js';
+import { AuthError, badRequest, internalError, oauthError } from '../auth-error.js';
+import { clientOf, header, requestAud, type AuthRequest } from '../auth-request.js';
+import type { AuthReply, RouteContext } from '../auth-state.js';
+import { externalAccount } from '../external/external-account.js';
+import { authCodeUrl, exchangeCode, goEncodeValues } from '../external/oauth-http.js';
+import { oauthProvider, type OAuthProvider, type UserProvidedData } from '../external/oauth-providers.js';
+import { signState, verifyState, type OAuthState } from '../external/oauth-state.js';
+import { referrerOf } from '../redirect-url.js';
+import { issueSession } from '../tokens.js';
+
+/** GoTrue's oauthErrorMap: the OAuth error name of an HTTP status. */
+const OAUTH_ERROR_NAMES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
+
+/** The query parameters GoTrue consumes itself; the rest go on to the provider. */
+const OWN_PARAMETERS = new Set(['scopes', 'provider', 'code_challenge', 'code_challenge_method']);
+
+async function providerFor(context: RouteContext, name: string, scopes: string): Promise<OAuthProvider> {
+  try {
+    return await oauthProvider(context.state.auth.external, name, scopes);
+  } catch (error) {
+    throw badRequest(`Unsupported provider: ${(error as Error).message}`);
+  }
+}
+
+export async function authorize(context: RouteContext): Promise<AuthReply> {
+  const { request, state } = context;
+  const { query } = request;
+  const name = query.get('provider') ?? '';
+  const provider = await providerFor(context, name, query.get('scopes') ?? '');
+  if (query.get('code_challenge') || query.get('code_challenge_method')) {
+    throw badRequest('PKCE with an OAuth provider is not served by the native Auth yet: sign in with the implicit flow (flowType "implicit")');
+  }
+  const token = await signState(state.secret, state.auth.siteUrl, { provider: name, referrer: referrerOf(request, state.auth), flowStateId: '' });
+  const extra: [string, string][] = [];
+  for (const key of new Set(query.keys())) if (!OWN_PARAMETERS.has(key)) extra.push([key === 'workos_provider' ? 'provider' : key, query.get(key) ?? '']);
+  return { status: 302, headers: { location: authCodeUrl(provider.endpoints, token, extra) } };
+}
+
+/** The callback's parameters: the form of a POST (Apple posts), else the query string. */
+function callbackParameters(request: AuthRequest): URLSearchParams {
+  const type = header(request, 'content-type');
+  if (request.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams(request.body);
+  return request.query;
+}
+
+/** GoTrue's redirectErrors: the error in the redirect URL's query and, as before, its fragment. */
+function errorRedirect(target: string, error: unknown, log: (line: string) => void): AuthReply {
+  const url = new URL(target);
+  const values = new Map<string, string>([...url.searchParams.entries()]);
+  if (error instanceof AuthError && 'msg' in error.body) {
+    values.set('error', OAUTH_ERROR_NAMES[error.status] ?? 'server_error');
+    values.set('error_description', error.body.msg);
+    values.set('error_code', String(error.status));
+  } else if (error instanceof AuthError && 'error' in error.body) {
+    values.set('error', error.body.error);
+    values.set('error_description', error.body.error_description ?? '');
+  } else {
+    log(`oauth callback: ${(error as Error)?.stack ?? String(error)}`);
+    values.set('error', 'server_error');
+    values.set('error_description', (error as Error)?.message ?? String(error));
+  }
+  const fragment = new Map<string, string>();
+  for (const key of ['error', 'error_code', 'error_description']) if (values.get(key)) fragment.set(key, values.get(key)!);
+  // The target as given, without its query and fragment (Go's URL keeps an empty path empty).
+  const base = target.split(/[?#]/)[0];
+  return { status: 302, headers: { location: `${base}?${goEncodeValues(values)}#${goEncodeValues(fragment)}` } };
+}
+
+async function providerUser(context: RouteContext, oauth: OAuthState, parameters: URLSearchParams): Promise<{ data: UserProvidedData; accessToken: string; refreshToken: string }> {
+  const failed = parameters.get('error');
+  if (failed) throw oauthError(failed, parameters.get('error_description') ?? '');
+  const code = parameters.get('code') ?? '';
+  if (!code) throw badRequest('Authorization code missing');
+  const provider = await providerFor(context, oauth.provider, '');
+  let token;
+  try {
+    token = await exchangeCode(provider.endpoints, code);
+  } catch (error) {
+    context.state.log(`oauth: exchanging the code with ${oauth.provider}: ${(error as Error).message}`);
+    throw internalError(`Unable to exchange external code: ${code}`);
+  }
+  try {
+    return { data: await provider.userData(token), accessToken: token.accessToken, refreshToken: token.refreshToken };
+  } catch (error) {
+    context.state.log(`oauth: reading the user from ${oauth.provider}: ${(error as Error).message}`);
+    throw internalError('Error getting user profile from external provider');
+  }
+}
+
+export async function callback(context: RouteContext): Promise<AuthReply> {
+  const { request, state } = context;
+  const parameters = callbackParameters(request);
+  const stateToken = parameters.get('state') ?? '';
+  if (!stateToken) throw badRequest('OAuth state parameter missing');
+  const oauth = await verifyState(state.secret, stateToken);
+  const target = oauth.referrer || state.auth.siteUrl;
+  try {
+    const { data, accessToken, refreshToken } = await providerUser(context, oauth, parameters);
+    if (data.emails.length === 0) throw internalError('Error getting user email from external provider');
+    const metadata: Record<string, unknown> = { ...data.metadata, email_verified: false };
+    for (const entry of data.emails) {
+      metadata.email = entry.email;
+      metadata.email_verified = entry.verified;
+      if (entry.primary) break;
+    }
+    const outcome = await inTransaction(state.pool, async (tx) => {
+      const account = await externalAccount(tx, state.auth, requestAud(request), oauth.provider, data.emails, metadata);
+      if ('refusal' in account) return account;
+      return { tokens: await issueSession(tx, state, account.user.id, 'oauth', clientOf(request)) };
+    });
+    if ('refusal' in outcome) throw outcome.refusal;
+    const { tokens } = outcome;
+    const fragment = new Map<string, string>([
+      ['provider_token', accessToken],
+      ...(refreshToken ? [['provider_refresh_token', refreshToken] as [string, string]] : []),
+      ['access_token', tokens.access_token],
+      ['token_type', tokens.token_type],
+      ['expires_in', String(tokens.expires_in)],
+      ['expires_at', String(tokens.expires_at)],
+      ['refresh_token', tokens.refresh_token],
+    ]);
+    return { status: 302, headers: { location: `${target}#${goEncodeValues(fragment)}` } };
+  } catch (error) {
+    return errorRedirect(target, error, state.log);
+  }
+}
