@@ -5,6 +5,8 @@
  * stop. A service left out (`-x`, or disabled in config.toml) is never registered, and its prefix
  * answers 503 naming it.
  */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { StackService } from '../../../machines/service.machine.js';
 
@@ -43,6 +45,11 @@ export interface ApiService {
    * on the port only once every service's register has returned.
    */
   register(app: FastifyInstance, context: ApiContext): Promise<void>;
+  /**
+   * Takes a WebSocket upgrade under its prefix (Realtime's `/websocket`), once the gateway has
+   * checked its key; `path` is what follows the prefix. A service without it refuses upgrades.
+   */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer, path: string): void;
   /** Closes its pools and listeners (the gateway's stop). */
   close(): Promise<void>;
 }

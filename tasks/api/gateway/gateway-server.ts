@@ -7,7 +7,8 @@
  * streams on untouched. A handler's failure is that request's 500; the process goes on.
  */
 import { readFile } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiError } from '../common/api-error.js';
 import type { ApiContext, ApiService } from './api-service.js';
@@ -20,6 +21,7 @@ import { absentMessage, notRunningMessage } from './absent-services.js';
 import { proxyRequest } from './proxy.js';
 import { readFunctionsUpstream } from './functions-upstream.js';
 import { GATEWAY_HEALTH_PATH, GATEWAY_HEALTH_SERVICE } from './gateway-health.js';
+import { routeUpgrade } from './gateway-upgrade.js';
 
 
 /** Kong's answer when no route matches. */
@@ -95,6 +97,8 @@ export async function createGateway(settings: GatewaySettings, services: readonl
   app.addHook('onClose', async () => {
     await Promise.allSettled(services.map((service) => service.close()));
   });
+  // WebSocket upgrades bypass fastify's routing; they get the same routes and key checks.
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => routeUpgrade(settings, services, request, socket, head));
   for (const service of services) {
     await app.register(async (scope) => service.register(scope, context), { prefix: service.prefix });
   }
