@@ -26,6 +26,8 @@ export interface ApiSettings {
   schemas: string[];
   extraSearchPath: string[];
   maxRows: number;
+  /** `[realtime] max_header_length`: a longer header value is refused by Realtime (unset: no limit). */
+  realtimeMaxHeaderLength?: number;
 }
 
 export interface ApiContext {

@@ -5,10 +5,11 @@
  */
 import type { ApiService } from './api-service.js';
 
-export type ApiServiceName = 'rest';
+export type ApiServiceName = 'rest' | 'realtime';
 
 export const API_SERVICES: Readonly<Record<ApiServiceName, () => Promise<ApiService>>> = {
   rest: async () => (await import('../rest/http/rest-service.js')).restService,
+  realtime: async () => (await import('../realtime/realtime-service.js')).realtimeService,
 };
 
 /** Whether a name is one of the services above (settings files are read from disk). */

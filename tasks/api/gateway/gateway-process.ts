@@ -49,12 +49,13 @@ export function apiSettingsFromConfig(config: ProjectConfig): ApiSettings {
     schemas: config.api.schemas,
     extraSearchPath: config.api.extra_search_path,
     maxRows: config.api.max_rows,
+    realtimeMaxHeaderLength: config.realtime.max_header_length,
   };
 }
 
 /** The API services the gateway serves for a start that leaves `excluded` out. */
 export function gatewayServes(excluded: ReadonlySet<StackService>): ApiServiceName[] {
-  return (['rest'] as const).filter((service) => !excluded.has(service));
+  return (['rest', 'realtime'] as const).filter((service) => !excluded.has(service));
 }
 
 /** The state of a project's gateway. */
