@@ -2,7 +2,7 @@
  * WebSocket upgrades on the gateway's port: routed by prefix to the in-process service that claims
  * them, with the apikey checked as for HTTP (query parameter or header), and refused with the
  * gateway's own answers (404 no route, 401 key, 503 absent service) written on the raw socket.
- * The service here is a small ApiService of the test's own that echoes frames through ws.
+ * Closing the gateway ends the sockets it upgraded. The service here is a small ApiService of the test's own that echoes frames through ws.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -112,6 +112,17 @@ describe('API gateway: WebSocket upgrades routed by prefix, with the key checked
     } finally {
       await gateway.close();
     }
+  });
+
+  it('closing the gateway ends the sockets still open instead of waiting for them', async () => {
+    const gateway = await gatewayWith([echoSockets()], {});
+    const socket = new WebSocket(`${ws}/realtime/v1/websocket?apikey=${ANON}`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const started = Date.now();
+    await Promise.race([gateway.close(), new Promise((_resolve, reject) => setTimeout(() => reject(new Error('the gateway did not close with a socket open')), 5000))]);
+    await closed;
+    assert.ok(Date.now() - started < 5000);
   });
 
   it('answers 503 naming realtime when it is not served', async () => {

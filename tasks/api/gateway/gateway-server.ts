@@ -97,8 +97,17 @@ export async function createGateway(settings: GatewaySettings, services: readonl
   app.addHook('onClose', async () => {
     await Promise.allSettled(services.map((service) => service.close()));
   });
-  // WebSocket upgrades bypass fastify's routing; they get the same routes and key checks.
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => routeUpgrade(settings, services, request, socket, head));
+  // WebSocket upgrades bypass fastify's routing; they get the same routes and key checks. The
+  // server's close waits for every connection, an upgraded one included, so a stop ends them first.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    routeUpgrade(settings, services, request, socket, head);
+  });
+  app.addHook('preClose', async () => {
+    for (const socket of upgraded) socket.destroy();
+  });
   for (const service of services) {
     await app.register(async (scope) => service.register(scope, context), { prefix: service.prefix });
   }
