@@ -245,6 +245,25 @@ describe('the native Realtime API as @supabase/supabase-js uses it', function ()
       assert.deepEqual(rows.rows, [{ role: 'authenticated', sub: USER_A }, { role: 'authenticated', sub: USER_B }, { role: 'anon', sub: null }]);
     });
 
+    it('follows a new access token: the channel then sees what the new user may select', async () => {
+      const got: number[] = [];
+      const made = client(await userToken(USER_A));
+      const channel = onChange(made.channel('notes-switch'), { event: 'INSERT', schema: 'public', table: 'notes' }, (change: Change) => got.push(change.new.id as number));
+      await subscribed(channel);
+      await sql(`insert into public.notes values (21, $1, 'a')`, [USER_A]);
+      await until('the note of a', () => got.length === 1);
+      made.realtime.setAuth(await userToken(USER_B));
+      for (let tries = 0; tries < 100; tries++) {
+        const rows = await sql(`select claims ->> 'sub' as sub from realtime.subscription`);
+        if (rows.rows.every((row: { sub: string }) => row.sub === USER_B)) break;
+        await quietFor(20);
+      }
+      await sql(`insert into public.notes values (22, $1, 'a'), (23, $2, 'b')`, [USER_A, USER_B]);
+      await until('the note of b', () => got.length === 2);
+      await quietFor(300);
+      assert.deepEqual(got, [21, 23]);
+    });
+
     it('answers a filter realtime cannot parse with its system error, and keeps one slot for the stack', async () => {
       const system: Array<Record<string, unknown>> = [];
       const channel = onChange(client().channel('bad-filter'), { event: '*', schema: 'public', table: 'messages', filter: 'score=like.3' }, () => undefined).on('system' as 'broadcast', { event: '*' }, (message: Record<string, unknown>) => system.push(message));
@@ -295,6 +314,37 @@ describe('the native Realtime API as @supabase/supabase-js uses it', function ()
       }
     });
 
+    it('keeps serving the others while a client stops reading, and disconnects that client', async () => {
+      const { ws, next } = await socket();
+      ws.send(JSON.stringify({ topic: 'realtime:flood', event: 'phx_join', payload: { config: { broadcast: { self: false } } }, ref: '1', join_ref: '1' }));
+      assert.equal(((await next()).payload as { status: string }).status, 'ok');
+      const raw = (ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+      raw.pause();
+      let heard = 0;
+      const sender = client().channel('flood', { config: { broadcast: { self: true } } }).on('broadcast', { event: 'chunk' }, () => heard++);
+      await subscribed(sender);
+      const chunk = 'x'.repeat(100_000);
+      for (let index = 0; index < 400; index++) {
+        await sender.send({ type: 'broadcast', event: 'chunk', payload: { index, chunk } });
+        // The sender reads what it is sent between batches, as a client whose loop is not busy does.
+        if (index % 20 === 19) await quietFor(10);
+      }
+      await until('all 400 chunks at the reading client', () => heard === 400, 30_000);
+      const closed = new Promise((resolve) => ws.once('close', resolve));
+      raw.resume();
+      // Well before Phoenix's 60 s idle timeout would have closed it anyway.
+      await Promise.race([closed, new Promise((_resolve, reject) => setTimeout(() => reject(new Error('the client that stopped reading was never disconnected')), 15_000))]);
+    });
+
+    it('refuses a request with a header longer than [realtime] max_header_length with 431', async () => {
+      const url = `${stack.apiUrl}/realtime/v1/api/broadcast`;
+      const body = JSON.stringify({ messages: [{ topic: 't', event: 'e', payload: {} }] });
+      const long = await fetch(url, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-note': 'n'.repeat(4097) }, body });
+      assert.equal(long.status, 431);
+      const fits = await fetch(url, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-note': 'n'.repeat(4096) }, body });
+      assert.equal(fits.status, 202);
+    });
+
     it('refuses a join with a token it cannot verify, with realtime\'s reason', async () => {
       const { ws, next } = await socket();
       try {
@@ -308,6 +358,23 @@ describe('the native Realtime API as @supabase/supabase-js uses it', function ()
       } finally {
         ws.close();
       }
+    });
+  });
+
+  describe('left out', () => {
+    it('stop drops the slot with the stack; start -x realtime serves no socket and records realtime excluded', async () => {
+      assert.equal(project.run(['stop']).code, 0);
+      const started = project.run(['start', '-x', 'realtime']);
+      assert.equal(started.code, 0, started.stderr);
+      assert.match(started.stderr, /^Excluded: .*\brealtime\b/m);
+      assert.deepEqual((await sql(`select slot_name from pg_replication_slots`)).rows, []);
+      const refused = await new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`${stack.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${stack.anonKey}&vsn=1.0.0`);
+        ws.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        ws.on('open', () => reject(new Error('a socket opened on a stack without realtime')));
+        ws.on('error', reject);
+      });
+      assert.equal(refused, 503);
     });
   });
 });

@@ -10,7 +10,7 @@ import { checkAccessToken } from './access-token.js';
 import type { ChannelMember } from './channel-hub.js';
 import { errorTuple, inspect } from './elixir-inspect.js';
 import type { PhoenixFrame } from './phoenix-frame.js';
-import { pushFrame, replyFrame } from './phoenix-frame.js';
+import { encodeFrame, pushFrame, replyFrame } from './phoenix-frame.js';
 import type { RealtimeContext } from './realtime-context.js';
 import { createSubscriptions, deleteSubscriptions, type Binding } from './postgres-changes/subscription-sql.js';
 
@@ -139,7 +139,8 @@ export class RealtimeChannel implements ChannelMember {
   /** Ends the channel: presence untracked, subscriptions deleted; `close` pushes phx_close to the client. */
   async end(close: { ref: string | null } | undefined): Promise<void> {
     if (this.over) return;
-    if (close) this.socket.send(pushFrame(this.topic, 'phx_close', {}, close.ref ?? this.joinRef));
+    // Phoenix's phx_close carries the join's ref as both refs, so the client matches it to its join.
+    if (close) this.socket.send(encodeFrame({ topic: this.topic, event: 'phx_close', payload: {}, ref: close.ref ?? this.joinRef, join_ref: this.joinRef }));
     this.over = true;
     if (this.tokenTimer) clearTimeout(this.tokenTimer);
     this.context.hub.leave(this);
