@@ -264,6 +264,11 @@ describe('the native Realtime API as @supabase/supabase-js uses it', function ()
       assert.deepEqual(got, [21, 23]);
     });
 
+    it('runs on a server whose WAL writer flushes every 10 ms, so a change is decodable soon after its commit', async () => {
+      // Commits are asynchronous on the native cluster and logical decoding reads flushed WAL only.
+      assert.equal((await sql('show wal_writer_delay')).rows[0].wal_writer_delay, '10ms');
+    });
+
     it('answers a filter realtime cannot parse with its system error, and keeps one slot for the stack', async () => {
       const system: Array<Record<string, unknown>> = [];
       const channel = onChange(client().channel('bad-filter'), { event: '*', schema: 'public', table: 'messages', filter: 'score=like.3' }, () => undefined).on('system' as 'broadcast', { event: '*' }, (message: Record<string, unknown>) => system.push(message));
