@@ -132,8 +132,8 @@ export class RealtimeChannel implements ChannelMember {
       this.socket.send(replyFrame(frame, action === 'track' || action === 'untrack' ? 'ok' : 'error', {}));
       return;
     }
-    // realtime logs anything else and answers nothing.
-    this.context.log(`realtime: unexpected message from client of type \`${event}\` on ${this.topic}`);
+    // Anything else is answered with nothing; realtime logs it at info, below its default level,
+    // and so writes nothing either (a client repeating a bad push must not fill the log).
   }
 
   /** Ends the channel: presence untracked, subscriptions deleted; `close` pushes phx_close to the client. */
