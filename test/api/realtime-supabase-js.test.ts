@@ -366,6 +366,21 @@ describe('the native Realtime API as @supabase/supabase-js uses it', function ()
     });
   });
 
+  describe('db reset', () => {
+    it('succeeds while a subscriber holds the slot, and changes reach a channel joined after it', async () => {
+      const before = onChange(client().channel('before-reset'), { event: '*', schema: 'public', table: 'messages' }, () => undefined);
+      await subscribed(before);
+      const reset = project.run(['db', 'reset']);
+      assert.equal(reset.code, 0, reset.stderr);
+      const got: number[] = [];
+      const after = onChange(client().channel('after-reset'), { event: 'INSERT', schema: 'public', table: 'messages' }, (change: Change) => got.push(change.new.id as number));
+      await subscribed(after);
+      await sql(`insert into public.messages values (31, 'general', 'after reset', 1)`);
+      await until('the change after the reset', () => got.length === 1);
+      assert.deepEqual(got, [31]);
+    });
+  });
+
   describe('left out', () => {
     it('stop drops the slot with the stack; start -x realtime serves no socket and records realtime excluded', async () => {
       assert.equal(project.run(['stop']).code, 0);
