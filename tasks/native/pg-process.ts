@@ -57,11 +57,19 @@ export interface StartedServer {
   exited: Promise<number | null>;
 }
 
+/**
+ * Commits are asynchronous here (synchronous_commit = off), so their WAL reaches disk when the WAL
+ * writer next wakes: every 200 ms by default. Logical decoding reads only flushed WAL, so Realtime's
+ * database changes would lag a commit by up to that long; 10 ms keeps them prompt, and an idle
+ * writer still hibernates. Given at every start, so clusters made before it get it too.
+ */
+const WAL_WRITER_DELAY = ['-c', 'wal_writer_delay=10ms'];
+
 /** Starts `postgres -D dataDir -p port` detached, appending its output to `logFile`. */
 export async function spawnServer(bins: PgBinaries, dataDir: string, port: number, logFile: string, runAs: RunAs | undefined): Promise<StartedServer> {
   const log = await open(logFile, 'a');
   try {
-    const child = spawn(bins.postgres, ['-D', dataDir, '-p', String(port), ...(await preloadOptions(bins))], {
+    const child = spawn(bins.postgres, ['-D', dataDir, '-p', String(port), ...WAL_WRITER_DELAY, ...(await preloadOptions(bins))], {
       cwd: path.dirname(dataDir),
       detached: true,
       stdio: ['ignore', log.fd, log.fd],

@@ -5,6 +5,8 @@
  * stop. A service left out (`-x`, or disabled in config.toml) is never registered, and its prefix
  * answers 503 naming it.
  */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { StackService } from '../../../machines/service.machine.js';
 import type { AuthApiSettings } from '../auth/auth-settings.js';
@@ -29,6 +31,8 @@ export interface ApiSettings {
   auth: AuthApiSettings;
   /** Storage's `[storage]` settings and folder; absent in settings written before Storage was served. */
   storage?: StorageSettings;
+  /** `[realtime] max_header_length`: a longer header value is refused by Realtime (unset: no limit). */
+  realtimeMaxHeaderLength?: number;
 }
 
 /** What the Storage service needs besides the keys: where its files live and the global size limit. */
@@ -56,6 +60,11 @@ export interface ApiService {
    * on the port only once every service's register has returned.
    */
   register(app: FastifyInstance, context: ApiContext): Promise<void>;
+  /**
+   * Takes a WebSocket upgrade under its prefix (Realtime's `/websocket`), once the gateway has
+   * checked its key; `path` is what follows the prefix. A service without it refuses upgrades.
+   */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer, path: string): void;
   /** Closes its pools and listeners (the gateway's stop). */
   close(): Promise<void>;
 }

@@ -5,12 +5,13 @@
  */
 import type { ApiService } from './api-service.js';
 
-export type ApiServiceName = 'rest' | 'auth' | 'storage';
+export type ApiServiceName = 'rest' | 'auth' | 'storage' | 'realtime';
 
 export const API_SERVICES: Readonly<Record<ApiServiceName, () => Promise<ApiService>>> = {
   rest: async () => (await import('../rest/http/rest-service.js')).restService,
   auth: async () => (await import('../auth/auth-service.js')).authService,
   storage: async () => (await import('../storage/storage-service.js')).storageService,
+  realtime: async () => (await import('../realtime/realtime-service.js')).realtimeService,
 };
 
 /** Whether a name is one of the services above (settings files are read from disk). */

@@ -54,12 +54,13 @@ export function apiSettingsFromConfig(config: ProjectConfig, env: NodeJS.Process
     maxRows: config.api.max_rows,
     auth: authSettingsFromConfig(config, apiUrl, root),
     storage: { fileSizeLimit: config.storage.file_size_limit, root: path.join(clusterPaths(config.project_id, env).root, 'storage') },
+    realtimeMaxHeaderLength: config.realtime.max_header_length,
   };
 }
 
 /** The API services the gateway serves for a start that leaves `excluded` out. */
 export function gatewayServes(excluded: ReadonlySet<StackService>): ApiServiceName[] {
-  return (['rest', 'auth', 'storage'] as const).filter((service) => !excluded.has(service));
+  return (['rest', 'auth', 'storage', 'realtime'] as const).filter((service) => !excluded.has(service));
 }
 
 /** The state of a project's gateway. */

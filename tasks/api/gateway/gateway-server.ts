@@ -7,7 +7,8 @@
  * streams on untouched. A handler's failure is that request's 500; the process goes on.
  */
 import { readFile } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiError } from '../common/api-error.js';
 import type { ApiContext, ApiService } from './api-service.js';
@@ -20,6 +21,7 @@ import { absentMessage, notRunningMessage } from './absent-services.js';
 import { proxyRequest } from './proxy.js';
 import { readFunctionsUpstream } from './functions-upstream.js';
 import { GATEWAY_HEALTH_PATH, GATEWAY_HEALTH_SERVICE } from './gateway-health.js';
+import { routeUpgrade } from './gateway-upgrade.js';
 
 
 /** Kong's answer when no route matches. */
@@ -94,6 +96,17 @@ export async function createGateway(settings: GatewaySettings, services: readonl
   // Closing the gateway closes what it serves (their pools), whatever closed it.
   app.addHook('onClose', async () => {
     await Promise.allSettled(services.map((service) => service.close()));
+  });
+  // WebSocket upgrades bypass fastify's routing; they get the same routes and key checks. The
+  // server's close waits for every connection, an upgraded one included, so a stop ends them first.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    routeUpgrade(settings, services, request, socket, head);
+  });
+  app.addHook('preClose', async () => {
+    for (const socket of upgraded) socket.destroy();
   });
   for (const service of services) {
     await app.register(async (scope) => service.register(scope, context), { prefix: service.prefix });
