@@ -4,7 +4,8 @@
 // `supabase start` waits on these processes, which boot together on a machine of few cores: one
 // file instead of their modules one by one saves about 20 ms each, and CommonJS rather than an ES
 // module entry about 5 ms more (Node sets up its ES module loader for the latter). mailparser stays
-// outside (loaded at the first mail); pg's optional native and Cloudflare bindings are never
+// outside (loaded at the first mail), and so does sharp, which finds its native binary by a path
+// computed at run time that a bundle cannot hold; pg's optional native and Cloudflare bindings are never
 // loaded, so they stay outside too. The CLI spawns these files (supervised-process.ts nodeEntry),
 // or the modules tsc wrote when a bundle is older than them.
 import { build } from 'esbuild';
@@ -20,6 +21,6 @@ for (const entry of SERVICE_ENTRIES) {
     ...commonJsBundle('serviceBundleUrl'),
     entryPoints: [module],
     outfile: module.replace(/\.js$/, '.cjs'),
-    external: [...PG_OPTIONAL_BINDINGS, 'mailparser'],
+    external: [...PG_OPTIONAL_BINDINGS, 'mailparser', 'sharp'],
   });
 }

@@ -67,7 +67,11 @@ export function buildConfig(doc: Doc, env: NodeJS.ProcessEnv): ProjectConfig {
       smtp_port: num(t('inbucket'), 'smtp_port'),
       pop3_port: num(t('inbucket'), 'pop3_port'),
     },
-    storage: { enabled: bool(t('storage'), 'enabled', true), file_size_limit: size(t('storage').file_size_limit) },
+    storage: {
+      enabled: bool(t('storage'), 'enabled', true),
+      file_size_limit: size(t('storage').file_size_limit),
+      image_transformation: { enabled: bool(t('storage.image_transformation'), 'enabled', true) },
+    },
     auth: {
       enabled: bool(auth, 'enabled', true),
       site_url: str(auth, 'site_url'),

@@ -31,7 +31,7 @@ export const CONFIG_SCHEMA: SchemaTable = {
   realtime: { enabled: 'bool', ip_version: 'string', max_header_length: 'uint' },
   studio: { enabled: 'bool', port: 'port', api_url: 'string' },
   inbucket: { enabled: 'bool', port: 'port', smtp_port: 'port', pop3_port: 'port' },
-  storage: { enabled: 'bool', file_size_limit: 'size' },
+  storage: { enabled: 'bool', file_size_limit: 'size', image_transformation: { enabled: 'bool' } },
   auth: {
     enabled: 'bool',
     site_url: 'string',

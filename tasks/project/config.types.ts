@@ -58,6 +58,8 @@ export interface StorageConfig {
   enabled: boolean;
   /** Bytes, parsed from a human size such as "50MiB". */
   file_size_limit: number;
+  /** `[storage.image_transformation] enabled`: whether `/render/image` transforms images. */
+  image_transformation: { enabled: boolean };
 }
 
 export interface EmailTemplateConfig {

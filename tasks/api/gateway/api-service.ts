@@ -41,6 +41,8 @@ export interface StorageSettings {
   fileSizeLimit: number;
   /** The folder of the object files (`<native home>/<project_id>/storage`). */
   root: string;
+  /** `[storage.image_transformation] enabled`; absent in settings written before it was read. */
+  imageTransformation?: boolean;
 }
 
 export interface ApiContext {

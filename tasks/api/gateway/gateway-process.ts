@@ -53,7 +53,11 @@ export function apiSettingsFromConfig(config: ProjectConfig, env: NodeJS.Process
     extraSearchPath: config.api.extra_search_path,
     maxRows: config.api.max_rows,
     auth: authSettingsFromConfig(config, apiUrl, root),
-    storage: { fileSizeLimit: config.storage.file_size_limit, root: path.join(clusterPaths(config.project_id, env).root, 'storage') },
+    storage: {
+      fileSizeLimit: config.storage.file_size_limit,
+      root: path.join(clusterPaths(config.project_id, env).root, 'storage'),
+      imageTransformation: config.storage.image_transformation.enabled,
+    },
     realtimeMaxHeaderLength: config.realtime.max_header_length,
   };
 }

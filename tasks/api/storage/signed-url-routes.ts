@@ -3,23 +3,25 @@
  * or many) needs the right to see the object; the token is a JWT signed with the project's secret
  * whose `url` claim is `<bucket>/<name>`, valid `expiresIn` seconds. Reading one
  * (`GET /object/sign/...?token=`) needs no key: a forged, expired or other object's token is
- * storage-api's 400, a good one serves the object with Expires at the token's expiry. A signed
+ * storage-api's 400, a good one serves the object with Expires at the token's expiry. Signed with
+ * a `transform` (and transformations on), the URL is a `/render/image/sign/` one (render-routes.ts)
+ * whose token carries the transformation. A signed
  * upload URL (`POST /object/upload/sign/...`, two hours) may be made only for an object that does
  * not exist yet and that the request may create; uploading to it (`PUT`) creates it as the service
  * role, owned by whoever asked for the URL.
  */
-import type { FastifyRequest } from 'fastify';
 import { renderObject } from './object-render.js';
 import { findObject, findObjectNames } from './object-store.js';
 import { findObjectAs } from './object-routes.js';
 import { canUpload, uploadObject } from './object-upload.js';
 import { backendError } from './storage-error.js';
-import type { StorageContext } from './storage-context.js';
-import { signToken, verifyToken } from './storage-jwt.js';
+import { transformationSegments, transformOptionsFromBody } from './image-transform.js';
+import { signToken } from './storage-jwt.js';
 import { mustBeValidBucketName } from './storage-limits.js';
 import { badRequest, jsonBody, numberMember, pathParams, queryParams, requireMembers, scopeOf, userOf } from './storage-request.js';
 import type { StorageRoute } from './storage-route.js';
 import { inTransaction } from './storage-transaction.js';
+import { verifiedUrlToken } from './url-token.js';
 
 /** storage-api's UPLOAD_SIGNED_URL_EXPIRATION_TIME default: two hours. */
 const UPLOAD_URL_SECONDS = 7200;
@@ -32,21 +34,6 @@ function expiresIn(body: Record<string, unknown>): number {
   return seconds;
 }
 
-/** A URL token's claims, or storage-api's 400 for a bad one, or for one signed for another object. */
-async function verifiedUrlToken(context: StorageContext, request: FastifyRequest): Promise<{ url: string; exp: number; owner?: string }> {
-  const token = queryParams(request).token;
-  if (token === undefined) throw badRequest("querystring must have required property 'token'");
-  let claims: Record<string, unknown>;
-  try {
-    claims = await verifyToken(token, context.secret);
-  } catch (error) {
-    throw backendError('Invalid JWT', 400, (error as Error).message);
-  }
-  const { bucket, name } = pathParams(request);
-  if (claims.url !== `${bucket}/${name}`) throw backendError('InvalidSignature', 400, 'The url do not match the signature');
-  return { url: claims.url as string, exp: Number(claims.exp), owner: typeof claims.owner === 'string' ? claims.owner : undefined };
-}
-
 export const SIGNED_URL_ROUTES: readonly StorageRoute[] = [
   {
     method: 'POST',
@@ -56,10 +43,18 @@ export const SIGNED_URL_ROUTES: readonly StorageRoute[] = [
       const seconds = expiresIn(body);
       const user = await userOf(request, context);
       const { bucket, name } = pathParams(request);
+      const transform = transformOptionsFromBody(body.transform);
       await findObjectAs(context, request, user, bucket, name);
       const url = `${bucket}/${name}`;
-      const token = await signToken({ url }, context.secret, seconds);
-      return { signedURL: `/object/sign/${url}?token=${token}` };
+      const claims: Record<string, unknown> = { url };
+      // With transformations on, the URL renders the image: the claim keeps what was asked (storage-api's signObjectUrl).
+      if (context.settings.imageTransformation !== false) {
+        const transformations = transformationSegments(transform, true).join(',');
+        if (transformations) claims.transformations = transformations;
+        if (transform.format) claims.format = transform.format;
+      }
+      const token = await signToken(claims, context.secret, seconds);
+      return { signedURL: `/${claims.transformations ? 'render/image' : 'object'}/sign/${url}?token=${token}` };
     },
   },
   {

@@ -6,11 +6,14 @@
  * lists the same way.
  */
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { StorageSettings } from '../gateway/api-service.js';
 import type { StorageContext } from './storage-context.js';
 
 export interface StorageRoute {
   method: HTTPMethods;
   url: string;
+  /** Whether the route exists with these settings (storage-api leaves a disabled feature's routes out); always when absent. */
+  enabled?(settings: StorageSettings): boolean;
   handler(context: StorageContext, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 

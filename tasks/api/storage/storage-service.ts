@@ -52,6 +52,7 @@ export function createStorageService(): ApiService {
       });
       app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, error: 'Not Found', statusCode: 404 }));
       for (const route of STORAGE_ROUTES) {
+        if (route.enabled && !route.enabled(settings.storage)) continue;
         app.route({ method: route.method, url: route.url, exposeHeadRoute: false, handler: (request, reply) => route.handler(context, request, reply) });
       }
     },

@@ -21,7 +21,7 @@ export const storage: ServicePlugin = {
       TENANT_ID: 'stub',
       REGION: 'stub',
       GLOBAL_S3_BUCKET: 'stub',
-      ENABLE_IMAGE_TRANSFORMATION: true,
+      ENABLE_IMAGE_TRANSFORMATION: config.storage.image_transformation.enabled,
       IMGPROXY_URL: `http://${containerOf('imgproxy')}:5001`,
     },
     volumes: [{ volume: volumeNames(projectId).storage, target: '/mnt' }],
