@@ -84,6 +84,22 @@ export class FileBackend {
     }
   }
 
+  /**
+   * What a version's file holds, read through (storage-api's headObject): a file written by
+   * someone else, a resumable upload's, gets the size, MD5 and time an upload records.
+   */
+  async head(bucket: string, name: string, version: string): Promise<WrittenFile> {
+    const file = this.file(bucket, name, version);
+    const md5 = createHash('md5');
+    let size = 0;
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      md5.update(chunk);
+      size += chunk.length;
+    }
+    const info = await stat(file);
+    return { size, eTag: `"${md5.digest('hex')}"`, lastModified: info.mtime };
+  }
+
   /** A stream of a version's bytes from `start` to `end` inclusive (the whole file when not given). */
   read(bucket: string, name: string, version: string, range?: { start: number; end: number }): ReadStream {
     return createReadStream(this.file(bucket, name, version), range);

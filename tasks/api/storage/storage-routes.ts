@@ -6,6 +6,7 @@
 import { BUCKET_ROUTES } from './bucket-routes.js';
 import { OBJECT_ROUTES } from './object-routes.js';
 import { RENDER_ROUTES } from './render-routes.js';
+import { RESUMABLE_ROUTES } from './resumable-routes.js';
 import { SIGNED_URL_ROUTES } from './signed-url-routes.js';
 import type { StorageRoute } from './storage-route.js';
 import { TRANSFER_ROUTES } from './transfer-routes.js';
@@ -16,4 +17,4 @@ const SERVICE_ROUTES: readonly StorageRoute[] = [
   { method: 'GET', url: '/status', handler: async (_context, _request, reply) => reply.code(200).send() },
 ];
 
-export const STORAGE_ROUTES: readonly StorageRoute[] = [...SERVICE_ROUTES, ...BUCKET_ROUTES, ...OBJECT_ROUTES, ...TRANSFER_ROUTES, ...SIGNED_URL_ROUTES, ...RENDER_ROUTES];
+export const STORAGE_ROUTES: readonly StorageRoute[] = [...SERVICE_ROUTES, ...BUCKET_ROUTES, ...OBJECT_ROUTES, ...TRANSFER_ROUTES, ...SIGNED_URL_ROUTES, ...RENDER_ROUTES, ...RESUMABLE_ROUTES];
