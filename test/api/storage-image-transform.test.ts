@@ -59,8 +59,7 @@ describe('image transformations of the native Storage API as @supabase/supabase-
   before(async () => {
     project = await cliProject('storage-image-transform');
     config = path.join(project.root, 'supabase', 'config.toml');
-    // The API port of its own: other suites' stacks may hold the default one.
-    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54321$/m, `port = ${await freePort()}`));
+    // cliProject gives the stack an API port of its own; a restart below moves it to another.
     start();
     png = await picture();
     assert.equal((await service.storage.createBucket('photos', { public: false })).error, null);

@@ -9,14 +9,13 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { clusterPaths } from '../../tasks/native/native-paths.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
-import { freePort } from '../integration/support/temp-project.js';
 
 const KIB = 1024;
 const options = { auth: { persistSession: false, autoRefreshToken: false } };
@@ -88,9 +87,8 @@ describe('resumable uploads of the native Storage API (TUS)', function () {
   before(async () => {
     project = await cliProject('storage-resumable');
     const config = path.join(project.root, 'supabase', 'config.toml');
+    // cliProject gives the stack an API port of its own.
     const toml = readFileSync(config, 'utf8');
-    // The API port of its own: other suites' stacks may hold the default one.
-    writeFileSync(config, toml.replace(/^port = 54321$/m, `port = ${await freePort()}`));
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
