@@ -3,9 +3,12 @@
  * the original CLI's imgproxy v3.8 carries them out, done here with sharp: the options a request
  * may give (width, height, resize, quality, format, checked as storage-api's query schema checks
  * them), the segments it names them by (X-Transformations, and the `transformations` claim of a
- * signed URL), sizes clamped to 1..2000, and the output format: the source's, AVIF when asked,
- * or WebP when the client accepts it and did not ask for `origin` (imgproxy's WebP detection).
- * Like imgproxy by default, an image is never enlarged. sharp (libvips) is loaded at the first
+ * signed URL), sizes clamped to 1..2000, and the output format: the source's, or AVIF when
+ * asked. storage-api passes the client's Accept on unless `format=origin`, but the CLI's imgproxy
+ * runs with its defaults (only IMGPROXY_BIND, _LOCAL_FILESYSTEM_ROOT and _USE_ETAG set), so WebP
+ * and AVIF detection are off and Accept changes nothing. As imgproxy's defaults also say, an image
+ * is never enlarged, EXIF orientation is applied, quality is 80 (50 for AVIF), and a source over
+ * 16.8 megapixels is refused. sharp (libvips) is loaded at the first
  * transformation, not with the gateway: most stacks never transform an image.
  */
 import type sharp from 'sharp';
@@ -24,8 +27,9 @@ export interface TransformOptions {
 
 /** storage-api's IMAGE_TRANSFORMATION_LIMIT_MIN_SIZE / _MAX_SIZE defaults. */
 const SIZE = { min: 1, max: 2000 };
-/** imgproxy's default IMGPROXY_QUALITY. */
+/** imgproxy's default IMGPROXY_QUALITY, and its IMGPROXY_FORMAT_QUALITY default for AVIF. */
 const DEFAULT_QUALITY = 80;
+const DEFAULT_AVIF_QUALITY = 50;
 /** imgproxy's default IMGPROXY_MAX_SRC_RESOLUTION: 16.8 megapixels. */
 const MAX_SOURCE_PIXELS = 16_800_000;
 
@@ -122,19 +126,19 @@ export interface TransformedImage {
   mimetype: string;
 }
 
-/** The output format: AVIF when asked, WebP when accepted and the source's format not required, else the source's. */
-function outputFormat(options: TransformOptions, accept: string | undefined, source: string): keyof sharp.FormatEnum {
+/** The output format: AVIF when asked, else the source's (imgproxy without format detection). */
+function outputFormat(options: TransformOptions, source: string): keyof sharp.FormatEnum {
   if (options.format === 'avif') return 'avif';
-  if (options.format !== 'origin' && accept?.includes('image/webp')) return 'webp';
   // Formats sharp reads but cannot write (an SVG, say) come out as PNG, as imgproxy rasterizes them.
   return (['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff'] as const).find((format) => format === source) ?? (source === 'heif' ? 'avif' : 'png');
 }
 
 /**
  * Transforms the image in `file`: imgproxy's 422 for a source it cannot read or too large a
- * source, in the words it uses, which storage-api passes on as an ImageProcessingError.
+ * source, with the public message it answers either way, which storage-api passes on as an
+ * ImageProcessingError.
  */
-export async function transformImage(file: string, options: TransformOptions, accept: string | undefined): Promise<TransformedImage> {
+export async function transformImage(file: string, options: TransformOptions): Promise<TransformedImage> {
   const { default: sharp } = await import('sharp');
   let source: sharp.Metadata;
   try {
@@ -142,8 +146,8 @@ export async function transformImage(file: string, options: TransformOptions, ac
   } catch {
     throw backendError('ImageProcessingError', 422, 'Invalid source image');
   }
-  if ((source.width ?? 0) * (source.height ?? 0) > MAX_SOURCE_PIXELS) throw backendError('ImageProcessingError', 422, 'Source image resolution is too big');
-  const format = outputFormat(options, accept, source.format ?? '');
+  if ((source.width ?? 0) * (source.height ?? 0) > MAX_SOURCE_PIXELS) throw backendError('ImageProcessingError', 422, 'Invalid source image');
+  const format = outputFormat(options, source.format ?? '');
   // EXIF orientation applied first, as imgproxy's auto-rotation does.
   let image = sharp(file, { animated: false }).rotate();
   if (options.width || options.height) {
@@ -154,7 +158,7 @@ export async function transformImage(file: string, options: TransformOptions, ac
       withoutEnlargement: true,
     });
   }
-  const quality = options.quality ?? DEFAULT_QUALITY;
+  const quality = options.quality ?? (format === 'avif' ? DEFAULT_AVIF_QUALITY : DEFAULT_QUALITY);
   image = format === 'png' || format === 'gif' ? image.toFormat(format) : image.toFormat(format, { quality });
   try {
     return { body: await image.toBuffer(), mimetype: `image/${format}` };

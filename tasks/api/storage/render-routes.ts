@@ -29,9 +29,7 @@ async function renderImage(context: StorageContext, request: FastifyRequest, rep
   const version = row.version ?? '';
   const file = await context.files.stat(row.bucket_id, row.name, version);
   if (!file) return reply.code(400).header('cache-control', 'no-store').send({ error: 'Not found', message: 'The resource was not found', statusCode: '404' });
-  // Asked for the source's format, the client's Accept is not passed on (so no WebP either).
-  const accept = options.format === 'origin' ? undefined : request.headers.accept;
-  const image = await transformImage(context.files.file(row.bucket_id, row.name, version), options, accept);
+  const image = await transformImage(context.files.file(row.bucket_id, row.name, version), options);
   const eTag = row.metadata?.eTag ?? '';
   void reply.code(200).header('Accept-Ranges', 'bytes').header('Content-Type', image.mimetype).header('ETag', eTag).header('Content-Length', String(image.body.length));
   if (render.expires) {
