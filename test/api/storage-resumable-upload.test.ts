@@ -9,11 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { gatewayStatus } from '../../tasks/api/gateway/gateway-process.js';
 import { clusterPaths } from '../../tasks/native/native-paths.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 
@@ -77,6 +78,7 @@ describe('resumable uploads of the native Storage API (TUS)', function () {
   let dbUrl: string;
   let service: SupabaseClient;
   let storageRoot: string;
+  let projectId: string;
 
   const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
   const create = (key: string, length: number, values: Record<string, string>, extra: Record<string, string> = {}, body?: Buffer) =>
@@ -87,8 +89,10 @@ describe('resumable uploads of the native Storage API (TUS)', function () {
   before(async () => {
     project = await cliProject('storage-resumable');
     const config = path.join(project.root, 'supabase', 'config.toml');
-    // cliProject gives the stack an API port of its own.
+    // cliProject gives the stack an API port of its own; the global limit takes the large upload below.
     const toml = readFileSync(config, 'utf8');
+    assert.match(toml, /^file_size_limit = "50MiB"$/m);
+    writeFileSync(config, toml.replace(/^file_size_limit = "50MiB"$/m, 'file_size_limit = "100MiB"'));
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
@@ -98,7 +102,8 @@ describe('resumable uploads of the native Storage API (TUS)', function () {
     anonKey = status.ANON_KEY!;
     dbUrl = status.DB_URL!;
     service = createClient(apiUrl, serviceKey, options);
-    storageRoot = path.join(clusterPaths(/^project_id = "(.*)"$/m.exec(toml)![1], project.env).root, 'storage');
+    projectId = /^project_id = "(.*)"$/m.exec(toml)![1];
+    storageRoot = path.join(clusterPaths(projectId, project.env).root, 'storage');
     assert.equal((await service.storage.createBucket('videos', { public: false })).error, null);
     assert.equal((await service.storage.createBucket('small', { public: false, fileSizeLimit: 1000, allowedMimeTypes: ['image/*'] })).error, null);
   });
@@ -163,6 +168,24 @@ describe('resumable uploads of the native Storage API (TUS)', function () {
     const terminated = await tusRequest(location, 'DELETE', auth(serviceKey));
     assert.deepEqual([terminated.status, terminated.body], [409, 'The resource already exists']);
     assert.equal((await service.storage.from('videos').download('clips/one.bin')).error, null);
+  });
+
+  it('writes a large chunk to disk as it arrives, the gateway\'s memory flat', async () => {
+    const content = bytes(96 * KIB * KIB);
+    const { pid } = await gatewayStatus(projectId, project.env);
+    const peak = () => Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * KIB;
+    // Resets the peak resident size, so the upload is measured alone: one PATCH of 96 MiB held in
+    // memory would add at least that much, streamed it adds the heap's settling (as storage cp does).
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const before = peak();
+    const created = await create(serviceKey, content.length, { bucketName: 'videos', objectName: 'large.bin' });
+    assert.equal(created.status, 201, created.body);
+    const sent = await patch(created.headers.location!, serviceKey, 0, content);
+    assert.equal(sent.status, 204, sent.body);
+    const grown = peak() - before;
+    assert.ok(grown < 64 * KIB * KIB, `the gateway grew by ${Math.round(grown / KIB / KIB)} MiB taking 96 MiB`);
+    const { data } = await service.storage.from('videos').download('large.bin');
+    assert.ok(Buffer.from(await data!.arrayBuffer()).equals(content));
   });
 
   it('creates with the first bytes in the same request, and with x-upsert replaces an object', async () => {
