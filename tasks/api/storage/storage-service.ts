@@ -19,13 +19,21 @@ import { STORAGE_ROUTES } from './storage-routes.js';
 
 /** What its sessions are called in pg_stat_activity. */
 const APPLICATION_NAME = 'storage-api 0.46.4';
+/** Where the gateway mounts it, as Kong's storage-v1 route does. */
+const PREFIX = '/storage/v1';
+
+/** The URL storage-api gets from Kong for one under the prefix: strip_path leaves the rest after `/`. */
+function kongUpstreamUrl(url: string): string {
+  const rest = url.slice(PREFIX.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
 
 /** The Storage service on its routes. */
 export function createStorageService(): ApiService {
   let pool: pg.Pool | undefined;
   return {
     service: 'storage',
-    prefix: '/storage/v1',
+    prefix: PREFIX,
     async register(app: FastifyInstance, { settings, log }: ApiContext): Promise<void> {
       if (!settings.storage) throw new Error('the gateway settings have no storage settings: start the stack again with this version of the CLI');
       pool = createRestPool(settings, APPLICATION_NAME);
@@ -50,7 +58,8 @@ export function createStorageService(): ApiService {
         else log(`${where}: ${error.stack ?? error.message}`);
         return reply.code(500).send({ statusCode: '500', error: 'Internal', message: 'Internal Server Error' });
       });
-      app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, error: 'Not Found', statusCode: 404 }));
+      // fastify's own 404 in storage-api names the URL it received: Kong stripped /storage/v1 and kept the query.
+      app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method}:${kongUpstreamUrl(request.url)} not found`, error: 'Not Found', statusCode: 404 }));
       for (const route of STORAGE_ROUTES) {
         if (route.enabled && !route.enabled(settings.storage)) continue;
         app.route({ method: route.method, url: route.url, exposeHeadRoute: false, handler: (request, reply) => route.handler(context, request, reply) });
