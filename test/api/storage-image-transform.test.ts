@@ -164,7 +164,7 @@ describe('image transformations of the native Storage API as @supabase/supabase-
     assert.doesNotMatch(start(), /Unknown config fields/);
     const render = await fetch(`${apiUrl}/storage/v1/render/image/public/open/cat.png?width=10`);
     assert.equal(render.status, 404);
-    assert.match(((await render.json()) as { message: string }).message, /^Route GET:.*\/render\/image\/public\/open\/cat\.png not found$/);
+    assert.match(((await render.json()) as { message: string }).message, /^Route GET:.*\/render\/image\/public\/open\/cat\.png\?width=10 not found$/);
     const { data } = await service.storage.from('photos').createSignedUrl('cat.png', 60, { transform: { width: 80 } });
     assert.match(data!.signedUrl, /\/storage\/v1\/object\/sign\/photos\/cat\.png\?token=/);
     assert.deepEqual(Buffer.from(await (await fetch(data!.signedUrl)).arrayBuffer()), png);
