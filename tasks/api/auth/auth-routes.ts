@@ -19,6 +19,7 @@ import { recover } from './routes/recover.js';
 import { resend } from './routes/resend.js';
 import { health, settings } from './routes/service-info.js';
 import { signup } from './routes/signup.js';
+import { samlDisabled } from './routes/sso.js';
 import { token } from './routes/token.js';
 import { CONTACT_CHANGE, getUser, updateUser } from './routes/user.js';
 import { verify } from './routes/verify.js';
@@ -86,4 +87,7 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'GET', path: '/admin/users/:user_id/factors', guard: 'admin', handle: adminListFactors },
   { method: 'PUT', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminUpdateFactor },
   { method: 'DELETE', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminDeleteFactor },
+  { method: 'POST', path: '/sso', guard: 'none', handle: samlDisabled },
+  { method: 'GET', path: '/sso/saml/metadata', guard: 'none', handle: samlDisabled },
+  { method: 'POST', path: '/sso/saml/acs', guard: 'none', handle: samlDisabled },
 ];
