@@ -11,6 +11,7 @@ import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUp
 import { authorize, callback } from './routes/external.js';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.js';
 import { generateLink } from './routes/generate-link.js';
+import { linkIdentity, unlinkIdentity } from './routes/identities.js';
 import { invite } from './routes/invite.js';
 import { logout } from './routes/logout.js';
 import { magicLink, otp } from './routes/otp.js';
@@ -62,6 +63,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'POST', path: '/token', guard: 'none', handle: token },
   { method: 'GET', path: '/user', guard: 'user', handle: getUser },
   { method: 'PUT', path: '/user', guard: 'user', handle: updateUser },
+  { method: 'GET', path: '/user/identities/authorize', guard: 'user', handle: linkIdentity },
+  { method: 'DELETE', path: '/user/identities/:identity_id', guard: 'user', handle: unlinkIdentity },
   { method: 'POST', path: '/logout', guard: 'user', handle: logout },
   { method: 'POST', path: '/otp', guard: 'none', handle: otp },
   { method: 'POST', path: '/magiclink', guard: 'none', handle: magicLink },

@@ -25,9 +25,26 @@ export interface ServedAuth {
   close(): Promise<void>;
 }
 
-/** The Auth service on a free port, `[auth]` merged over the CLI's local defaults. */
+/** `[auth]` as `supabase init` writes it (the part these tests touch). */
+const INIT_AUTH = {
+  site_url: 'http://127.0.0.1:3000',
+  jwt_expiry: 3600,
+  enable_refresh_token_rotation: true,
+  refresh_token_reuse_interval: 10,
+  enable_signup: true,
+  email: { enable_signup: true, double_confirm_changes: true, enable_confirmations: false },
+  sms: { enable_signup: true, enable_confirmations: false },
+};
+
+/** The Auth service on a free port, `[auth]` merged over the CLI's local defaults (its email and sms tables key by key). */
 export async function serveAuth(cluster: ScratchCluster, auth: Record<string, unknown> = {}): Promise<ServedAuth> {
-  const config = buildConfig({ auth: { site_url: 'http://127.0.0.1:3000', ...auth } }, {});
+  const merged = {
+    ...INIT_AUTH,
+    ...auth,
+    email: { ...INIT_AUTH.email, ...(auth.email as object | undefined) },
+    sms: { ...INIT_AUTH.sms, ...(auth.sms as object | undefined) },
+  };
+  const config = buildConfig({ auth: merged }, {});
   const apiUrl = 'http://127.0.0.1:54321';
   const settings: ApiSettings = {
     dbPort: Number(new URL(cluster.url).port),
