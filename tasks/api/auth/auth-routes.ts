@@ -11,6 +11,7 @@ import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUp
 import { authorize, callback } from './routes/external.js';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.js';
 import { generateLink } from './routes/generate-link.js';
+import { linkIdentity, unlinkIdentity } from './routes/identities.js';
 import { invite } from './routes/invite.js';
 import { logout } from './routes/logout.js';
 import { magicLink, otp } from './routes/otp.js';
@@ -19,6 +20,7 @@ import { recover } from './routes/recover.js';
 import { resend } from './routes/resend.js';
 import { health, settings } from './routes/service-info.js';
 import { signup } from './routes/signup.js';
+import { samlDisabled } from './routes/sso.js';
 import { token } from './routes/token.js';
 import { CONTACT_CHANGE, getUser, updateUser } from './routes/user.js';
 import { verify } from './routes/verify.js';
@@ -61,6 +63,8 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'POST', path: '/token', guard: 'none', handle: token },
   { method: 'GET', path: '/user', guard: 'user', handle: getUser },
   { method: 'PUT', path: '/user', guard: 'user', handle: updateUser },
+  { method: 'GET', path: '/user/identities/authorize', guard: 'user', handle: linkIdentity },
+  { method: 'DELETE', path: '/user/identities/:identity_id', guard: 'user', handle: unlinkIdentity },
   { method: 'POST', path: '/logout', guard: 'user', handle: logout },
   { method: 'POST', path: '/otp', guard: 'none', handle: otp },
   { method: 'POST', path: '/magiclink', guard: 'none', handle: magicLink },
@@ -86,4 +90,7 @@ export const AUTH_ROUTES: AuthRoute[] = [
   { method: 'GET', path: '/admin/users/:user_id/factors', guard: 'admin', handle: adminListFactors },
   { method: 'PUT', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminUpdateFactor },
   { method: 'DELETE', path: '/admin/users/:user_id/factors/:factor_id', guard: 'admin', handle: adminDeleteFactor },
+  { method: 'POST', path: '/sso', guard: 'none', handle: samlDisabled },
+  { method: 'GET', path: '/sso/saml/metadata', guard: 'none', handle: samlDisabled },
+  { method: 'POST', path: '/sso/saml/acs', guard: 'none', handle: samlDisabled },
 ];

@@ -18,7 +18,7 @@ export interface ProviderEmail {
 }
 
 /** GoTrue's provider.Claims, the members it writes (structs.Map leaves empty ones out). */
-export type ProviderClaims = Record<string, string | boolean | Record<string, unknown>>;
+export type ProviderClaims = Record<string, string | number | boolean | Record<string, unknown>>;
 
 export interface UserProvidedData {
   emails: ProviderEmail[];

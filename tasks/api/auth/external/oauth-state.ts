@@ -1,8 +1,9 @@
 /**
  * The `state` of GoTrue v2.132.3's OAuth flow: a JWT signed HS256 with the project's secret,
  * valid 5 minutes, carrying ExternalProviderClaims in Go's member order (exp, site_url, id,
- * function_hooks, provider, referrer, flow_state_id): the callback trusts only what it signed,
- * which provider was asked for and where to send the user back.
+ * function_hooks, provider, referrer, flow_state_id, linking_target_id): the callback trusts only
+ * what it signed, which provider was asked for, where to send the user back and, for manual
+ * linking, which signed-in user the new identity joins.
  */
 import { SignJWT, jwtVerify } from 'jose';
 import { badRequest } from '../auth-error.js';
@@ -16,6 +17,8 @@ export interface OAuthState {
   provider: string;
   referrer: string;
   flowStateId: string;
+  /** The user a manual link (GET /user/identities/authorize) adds the identity to; empty otherwise. */
+  linkingTargetId: string;
 }
 
 export async function signState(secret: Uint8Array, siteUrl: string, state: OAuthState): Promise<string> {
@@ -27,6 +30,7 @@ export async function signState(secret: Uint8Array, siteUrl: string, state: OAut
     provider: state.provider,
     ...(state.referrer ? { referrer: state.referrer } : {}),
     flow_state_id: state.flowStateId,
+    ...(state.linkingTargetId ? { linking_target_id: state.linkingTargetId } : {}),
   };
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
 }
@@ -44,5 +48,6 @@ export async function verifyState(secret: Uint8Array, token: string): Promise<OA
     provider: payload.provider,
     referrer: typeof payload.referrer === 'string' ? payload.referrer : '',
     flowStateId: typeof payload.flow_state_id === 'string' ? payload.flow_state_id : '',
+    linkingTargetId: typeof payload.linking_target_id === 'string' ? payload.linking_target_id : '',
   };
 }

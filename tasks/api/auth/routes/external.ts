@@ -6,18 +6,21 @@
  * the code at the provider's token endpoint, reads the user from its API, signs the user in or up
  * (external-account.ts) with an `oauth` session, and redirects to the referrer with the tokens and
  * the provider's tokens in the fragment; a failure past the state check redirects there too, with
- * GoTrue's error, error_description and error_code in the query and the fragment. The PKCE variant
+ * GoTrue's error, error_description and error_code in the query and the fragment. A state made for
+ * a manual link adds the identity to its signed-in user instead (link-identity.ts). The PKCE variant
  * (code_challenge) needs the flow_state rows of the PKCE part and is refused until it joins them.
  */
 import { inTransaction } from '../auth-db.js';
-import { AuthError, badRequest, internalError, oauthError } from '../auth-error.js';
+import { AuthError, badRequest, internalError, notFound, oauthError } from '../auth-error.js';
 import { clientOf, header, requestAud, type AuthRequest } from '../auth-request.js';
 import type { AuthReply, RouteContext } from '../auth-state.js';
 import { externalAccount } from '../external/external-account.js';
+import { linkIdentityToUser } from '../external/link-identity.js';
 import { authCodeUrl, exchangeCode, goEncodeValues } from '../external/oauth-http.js';
 import { oauthProvider, type OAuthProvider, type UserProvidedData } from '../external/oauth-providers.js';
 import { signState, verifyState, type OAuthState } from '../external/oauth-state.js';
 import { referrerOf } from '../redirect-url.js';
+import { findUserById } from '../store/users.js';
 import { issueSession } from '../tokens.js';
 
 /** GoTrue's oauthErrorMap: the OAuth error name of an HTTP status. */
@@ -26,7 +29,7 @@ const OAUTH_ERROR_NAMES: Record<number, string> = { 400: 'invalid_request', 401:
 /** The query parameters GoTrue consumes itself; the rest go on to the provider. */
 const OWN_PARAMETERS = new Set(['scopes', 'provider', 'code_challenge', 'code_challenge_method']);
 
-async function providerFor(context: RouteContext, name: string, scopes: string): Promise<OAuthProvider> {
+async function providerFor(context: RouteContext<unknown>, name: string, scopes: string): Promise<OAuthProvider> {
   try {
     return await oauthProvider(context.state.auth.external, name, scopes);
   } catch (error) {
@@ -34,7 +37,11 @@ async function providerFor(context: RouteContext, name: string, scopes: string):
   }
 }
 
-export async function authorize(context: RouteContext): Promise<AuthReply> {
+/**
+ * GoTrue's GetExternalProviderRedirectURL: the provider's authorization URL with the signed state;
+ * `linkingTargetId` names the signed-in user of a manual link (GET /user/identities/authorize).
+ */
+export async function providerRedirectUrl(context: RouteContext<unknown>, linkingTargetId: string): Promise<string> {
   const { request, state } = context;
   const { query } = request;
   const name = query.get('provider') ?? '';
@@ -42,10 +49,14 @@ export async function authorize(context: RouteContext): Promise<AuthReply> {
   if (query.get('code_challenge') || query.get('code_challenge_method')) {
     throw badRequest('PKCE with an OAuth provider is not served by the native Auth yet: sign in with the implicit flow (flowType "implicit")');
   }
-  const token = await signState(state.secret, state.auth.siteUrl, { provider: name, referrer: referrerOf(request, state.auth), flowStateId: '' });
+  const token = await signState(state.secret, state.auth.siteUrl, { provider: name, referrer: referrerOf(request, state.auth), flowStateId: '', linkingTargetId });
   const extra: [string, string][] = [];
   for (const key of new Set(query.keys())) if (!OWN_PARAMETERS.has(key)) extra.push([key === 'workos_provider' ? 'provider' : key, query.get(key) ?? '']);
-  return { status: 302, headers: { location: authCodeUrl(provider.endpoints, token, extra) } };
+  return authCodeUrl(provider.endpoints, token, extra);
+}
+
+export async function authorize(context: RouteContext): Promise<AuthReply> {
+  return { status: 302, headers: { location: await providerRedirectUrl(context, '') } };
 }
 
 /** The callback's parameters: the form of a POST (Apple posts), else the query string. */
@@ -105,6 +116,9 @@ export async function callback(context: RouteContext): Promise<AuthReply> {
   const stateToken = parameters.get('state') ?? '';
   if (!stateToken) throw badRequest('OAuth state parameter missing');
   const oauth = await verifyState(state.secret, stateToken);
+  // GoTrue's loadExternalState answers this itself, before any redirect.
+  const linkingTarget = oauth.linkingTargetId ? await findUserById(state.pool, oauth.linkingTargetId) : undefined;
+  if (oauth.linkingTargetId && !linkingTarget) throw notFound('Linking target user not found');
   const target = oauth.referrer || state.auth.siteUrl;
   try {
     const { data, accessToken, refreshToken } = await providerUser(context, oauth, parameters);
@@ -116,7 +130,7 @@ export async function callback(context: RouteContext): Promise<AuthReply> {
       if (entry.primary) break;
     }
     const outcome = await inTransaction(state.pool, async (tx) => {
-      const account = await externalAccount(tx, state.auth, requestAud(request), oauth.provider, data.emails, metadata);
+      const account = linkingTarget ? await linkIdentityToUser(tx, linkingTarget, oauth.provider, metadata) : await externalAccount(tx, state.auth, requestAud(request), oauth.provider, data.emails, metadata);
       if ('refusal' in account) return account;
       return { tokens: await issueSession(tx, state, account.user.id, 'oauth', clientOf(request)) };
     });

@@ -1,6 +1,6 @@
 /**
  * POST /token as GoTrue v2.132.3 answers it: `grant_type` from the query string picks the grant
- * (password, refresh_token and pkce here; id_token is a later part's and joins GRANTS), anything
+ * (password, refresh_token, pkce, and id_token in id-token-grant.ts), anything
  * else is the OAuth error `unsupported_grant_type`. The password grant finds the user by email or
  * phone, refuses a banned user, a wrong password and an unconfirmed address with
  * GoTrue's OAuth errors, and opens a session; GoTrue says `Invalid login credentials` alike for an
@@ -15,6 +15,7 @@ import { passwordMatches } from '../password.js';
 import { audit } from '../store/audit-log.js';
 import { findUserByEmail, findUserByPhone } from '../store/users.js';
 import { issueSession } from '../tokens.js';
+import { idTokenGrant } from './id-token-grant.js';
 import { pkceGrant } from './pkce-grant.js';
 import { refreshTokenGrant } from './refresh-token-grant.js';
 import { actorOf } from './signup.js';
@@ -57,11 +58,12 @@ async function passwordGrant({ request, state }: RouteContext): Promise<AuthRepl
   return { status: 200, body: tokens };
 }
 
-/** The grants by `grant_type`; the PKCE and ID token grants join here. */
+/** The grants by `grant_type`. */
 export const GRANTS: Record<string, (context: RouteContext) => Promise<AuthReply>> = {
   password: passwordGrant,
   refresh_token: refreshTokenGrant,
   pkce: pkceGrant,
+  id_token: idTokenGrant,
 };
 
 export async function token(context: RouteContext): Promise<AuthReply> {
