@@ -3,8 +3,8 @@
 // and prints how to open the app. The env file is the Vite way to hand the app its API URL and anon
 // key; it is written only when absent or written by this script before, so an app pointed at a
 // hosted project by hand stays pointed there. The example's avatar clean-up reaches Storage
-// through two database settings (examples/user-management/README.md); they are set to this
-// stack's API, as the README tells a project to, so replacing an avatar deletes the old file.
+// through two settings (examples/user-management/README.md); they are stored for this stack's
+// API, as the README tells a project to, so replacing an avatar deletes the old file.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,15 +30,13 @@ const lines = status.stdout.split('\n');
 const variables = lines.filter((line) => /^VITE_SUPABASE_(URL|ANON_KEY)=/.test(line));
 const value = (name) => (lines.find((line) => line.startsWith(`${name}=`)) ?? '').slice(name.length + 1).replace(/^"|"$/g, '');
 
-// Session defaults of the database: connections opened from now on read them.
+// Vault secrets, the first place the clean-up looks: read at each call, so the API's pooled
+// connections, opened before this, see them too (a database setting reaches only new sessions).
 const db = new pg.Client({ connectionString: value('DB_URL') });
 await db.connect();
 try {
-  await db.query(`select set_config('app.example_url', $1, false), set_config('app.example_key', $2, false)`, [value('VITE_SUPABASE_URL'), value('SERVICE_ROLE_KEY')]);
-  await db.query(`do $$ begin
-    execute format('alter database postgres set app.settings.project_url = %L', current_setting('app.example_url'));
-    execute format('alter database postgres set app.settings.service_role_key = %L', current_setting('app.example_key'));
-  end $$`);
+  await db.query(`delete from vault.secrets where name in ('project_url', 'service_role_key')`);
+  await db.query(`select vault.create_secret($1, 'project_url'), vault.create_secret($2, 'service_role_key')`, [value('VITE_SUPABASE_URL'), value('SERVICE_ROLE_KEY')]);
 } finally {
   await db.end();
 }

@@ -6,36 +6,15 @@
  * `db reset` the schema has no drift (`db diff`).
  */
 import assert from 'node:assert/strict';
-import { cp, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { AvatarStorageServer } from '../helpers/avatar-storage-server.js';
+import { copyExampleProject, envValue } from '../helpers/example-project.js';
 import { runCliAsync, type CliResult } from '../helpers/run-cli.js';
-import { freePort, nativeTestEnv, removeDir, tempDir } from '../integration/support/temp-project.js';
+import { nativeTestEnv, removeDir, tempDir } from '../integration/support/temp-project.js';
 
-const EXAMPLE = fileURLToPath(new URL('../../examples/user-management/supabase', import.meta.url));
 const APP_TYPES = fileURLToPath(new URL('../../examples/user-management/app/src/database.types.ts', import.meta.url));
-
-/** Every fixed port of config.toml moved to a free one, and a project id of the folder's own. */
-async function isolate(configFile: string, projectId: string): Promise<void> {
-  let text = await readFile(configFile, 'utf8');
-  text = text.replace(/^project_id = .*$/m, `project_id = "${projectId}"`);
-  for (const key of ['port', 'shadow_port', 'smtp_port', 'pop3_port', 'vector_port']) {
-    const pattern = new RegExp(`^(${key}) = 54\\d\\d\\d$`, 'gm');
-    const matches = text.match(pattern) ?? [];
-    for (const match of matches) text = text.replace(match, `${key} = ${await freePort()}`);
-  }
-  // Left unset, SMTP takes the port after the inbox's, which nothing checked was free.
-  text = text.replace(/^# smtp_port = 54\d\d\d$/m, `smtp_port = ${await freePort()}`);
-  await writeFile(configFile, text);
-}
-
-function envValue(output: string, name: string): string {
-  const line = output.split('\n').find((candidate) => candidate.startsWith(`${name}=`));
-  assert.ok(line, `status -o env printed no ${name}:\n${output}`);
-  return line.slice(name.length + 1).replace(/^"|"$/g, '');
-}
 
 function succeeded(result: CliResult, what: string): void {
   assert.equal(result.code, 0, `${what} failed:\n${result.stdout}\n${result.stderr}`);
@@ -51,8 +30,7 @@ describe('examples/user-management on the native runtime', function () {
 
   before(async () => {
     root = await tempDir('user-management');
-    await cp(EXAMPLE, path.join(root, 'supabase'), { recursive: true, filter: (source) => !/[/\\]\.(temp|branches)$/.test(source) });
-    await isolate(path.join(root, 'supabase', 'config.toml'), path.basename(root));
+    await copyExampleProject(root);
     env = await nativeTestEnv({ SUPABASE_RUNTIME: 'native' });
     succeeded(await cli(['start']), 'start');
     const status = await cli(['status', '-o', 'env']);
@@ -144,8 +122,7 @@ describe('examples/user-management as its guide runs it: supabase start, then su
 
   before(async () => {
     root = await tempDir('user-management-guide');
-    await cp(EXAMPLE, path.join(root, 'supabase'), { recursive: true, filter: (source) => !/[/\\]\.(temp|branches)$/.test(source) });
-    await isolate(path.join(root, 'supabase', 'config.toml'), path.basename(root));
+    await copyExampleProject(root);
     env = await nativeTestEnv({ SUPABASE_RUNTIME: 'native' });
   });
 
