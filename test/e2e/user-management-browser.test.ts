@@ -232,7 +232,7 @@ describe('examples/user-management in Chromium against the native stack', functi
     const first = (await profileOf('alice@example.com')).avatar_url;
     assert.ok(first);
     assert.deepEqual(await bucketNames(), [first]);
-    assert.equal(await avatar.evaluate('(image) => image.complete && image.naturalWidth'), 96, 'the image is decoded');
+    assert.equal(await page.evaluate(`(() => { const image = document.querySelector('img[alt="Avatar"]'); return image.complete && image.naturalWidth; })()`), 96, 'the image is decoded');
     await screenshots('4-profile-with-avatar');
 
     const before = await avatar.getAttribute('src');
