@@ -65,16 +65,16 @@ describe('examples/user-management in Chromium against the native stack', functi
   const cli = (args: string[]) => runCliAsync([...args, '--workdir', root], { env });
 
   /** The page at both widths the issue names, full length, kept as artifacts. */
-  async function screenshots(step: string): Promise<void> {
+  async function screenshots(step: string, shown = page): Promise<void> {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await shown.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       // Nothing may push the page wider than the screen (a phone would scroll sideways).
-      const overflowing = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+      const overflowing = await shown.evaluate<string[]>(`[...document.querySelectorAll('body *')]
         .filter((element) => element.getBoundingClientRect().right > ${width})
         .map((element) => '<' + element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + '> ends at ' + Math.ceil(element.getBoundingClientRect().right) + ' px')`);
       assert.deepEqual(overflowing, [], `${step}: wider than a ${width} px screen`);
       const file = path.join(ARTIFACTS, `${step}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await shown.screenshot({ path: file, fullPage: true });
       shots.push(file);
     }
   }
@@ -178,10 +178,7 @@ describe('examples/user-management in Chromium against the native stack', functi
     await inbox.locator('tbody a').last().click();
     const link = inbox.frameLocator('iframe').locator('a').first();
     await link.waitFor();
-    const previous = page;
-    page = inbox;
-    await screenshots('2-mail-catcher-inbox');
-    page = previous;
+    await screenshots('2-mail-catcher-inbox', inbox);
     // The mail's link opens a new tab (the frame's base target): that tab is the signed-in app.
     const [signedIn] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await inbox.close();
