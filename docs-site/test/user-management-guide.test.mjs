@@ -58,6 +58,21 @@ describe('user-management quickstart', browserSuiteOptions(), () => {
     assert.ok(await page.locator('#run-the-finished-example').isVisible());
   });
 
+  it('runs the example with no hosted project, showing screenshots of the real run', async () => {
+    const page = await site.newPage();
+    await visit(page, site.baseUrl, ROUTE);
+    assert.ok(await page.getByRole('heading', { name: 'With no hosted project: supabase start' }).isVisible());
+    const shots = page.locator('main figure.screenshot img');
+    assert.equal(await shots.count(), 3);
+    for (const shot of await shots.all()) {
+      await shot.scrollIntoViewIfNeeded();
+      await page.waitForFunction((image) => image.complete, await shot.elementHandle());
+      const { naturalWidth, alt, src } = await shot.evaluate((image) => ({ naturalWidth: image.naturalWidth, alt: image.alt, src: image.getAttribute('src') }));
+      assert.ok(naturalWidth > 0, `${src} loads`);
+      assert.ok(alt.length > 20, `${src} says what it shows`);
+    }
+  });
+
   it('the page is listed in the Getting Started navigation', async () => {
     const page = await site.newPage();
     await visit(page, site.baseUrl, '/guides/getting-started');

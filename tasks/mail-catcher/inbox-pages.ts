@@ -11,11 +11,11 @@ const escapeHtml = (text: string): string =>
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#222}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}
-a{color:#1a7f5a}iframe{width:100%;height:32rem;border:1px solid #ddd}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}
+a{color:#1a7f5a}iframe{width:100%;height:32rem;border:1px solid #ddd}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:1rem}
 form{margin:1rem 0}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>
 <p><a href="/">All mail</a></p>
 <form action="/m" method="get"><label>Mailbox <input name="mailbox" required placeholder="name (the part before @)"></label> <button>Open</button></form>
 <h1>${escapeHtml(title)}</h1>${body}</body></html>`;
