@@ -5,8 +5,8 @@
  * INSERT to its delivery, a burst of 1,000 single-row commits and a 1,000-row transaction (ten
  * apply_rls batches) arriving in commit order, each once, a session killed under the stream
  * (changes committed while it was gone arrive once it is back, none twice), RLS deciding per
- * subscriber as list_changes does, and the slot dropped at close or when its session is lost
- * with nobody subscribed.
+ * subscriber as list_changes does, the slot dropped at close or when its session is lost with
+ * nobody subscribed, and realtime's 100 ms poll on a server that refuses replication connections.
  */
 import assert from 'node:assert/strict';
 import pg from 'pg';
@@ -173,6 +173,28 @@ describe('Realtime streams database changes from the replication slot', function
     while ((await db.query(`select 1 from pg_replication_slots`)).rows.length > 0) {
       assert.ok(Date.now() < deadline, 'the slot was kept');
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await stream.close();
+  });
+
+  it('falls back to realtime\'s poll on a server that refuses it a replication connection', async () => {
+    // Every wal sender taken: the server answers a replication connection with 53300.
+    const senders = Number((await db.query('show max_wal_senders')).rows[0].max_wal_senders);
+    const holders = Array.from({ length: senders }, () => new pg.Client({ connectionString: cluster.url, replication: 'database' } as pg.ClientConfig));
+    try {
+      for (const holder of holders) await holder.connect();
+      logged.length = 0;
+      stream = new ChangeStream({ ...streamOptions, pollIntervalMs: 100 });
+      await subscribe('polled', '55555555-5555-4555-8555-555555555555', 'anon');
+      heard.length = 0;
+      await db.query(`insert into public.feed (id, body) values (5000, 'polled')`);
+      await until('the polled change', () => ids('polled', 'INSERT').includes(5000));
+      assert.equal(logged.filter((line) => line.includes('reading them every 100 ms instead')).length, 1, logged.join('\n'));
+      // realtime's own slot: temporary, on the poll's session.
+      assert.deepEqual((await db.query(`select temporary from pg_replication_slots`)).rows, [{ temporary: true }]);
+      await stream.close();
+    } finally {
+      await Promise.all(holders.map((holder) => holder.end().catch(() => undefined)));
     }
   });
 });
