@@ -129,7 +129,10 @@ export const nativeStack: StackRuntime = {
         title: 'Stopping the local stack',
         run: async (step) => {
           const recorded = journalServerPid(stackProjection(step.fold()));
-          const [stopped] = await Promise.all([stopBeside(projectId, project.env), nativeRuntime.stop(projectId, { ...runtimeOptions, recorded })]);
+          // The services first, while the database still answers: the gateway ends its sessions and
+          // drops what it keeps there (Realtime's replication slot), which a stopped server would keep.
+          const stopped = await stopBeside(projectId, project.env);
+          await nativeRuntime.stop(projectId, { ...runtimeOptions, recorded });
           const status = await nativeRuntime.status(projectId, undefined, runtimeOptions);
           return [
             ...stopped.map((service) => ({ type: 'SERVICE_STOPPED', data: { service } })),
@@ -169,7 +172,8 @@ export const nativeStack: StackRuntime = {
   revive: reviveNative,
 
   async stopById(projectId, backup, env) {
-    await Promise.all([stopBeside(projectId, env), nativeRuntime.stop(projectId, { env })]);
+    await stopBeside(projectId, env);
+    await nativeRuntime.stop(projectId, { env });
     if (!backup) await nativeRuntime.destroyData(projectId, { env });
     return realityOf(await nativeRuntime.status(projectId, undefined, { env }));
   },

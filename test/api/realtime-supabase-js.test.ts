@@ -276,7 +276,8 @@ describe('the native Realtime API as @supabase/supabase-js uses it', function ()
       await until('the system message', () => system.length > 0);
       assert.deepEqual(system[0], { extension: 'postgres_changes', status: 'error', message: 'Subscribing to PostgreSQL failed: {:error, "Error parsing `filter` params: [\\"like\\", \\"3\\"]"}', channel: 'bad-filter' });
       const slots = await sql(`select slot_name, plugin, temporary from pg_replication_slots`);
-      assert.deepEqual(slots.rows, [{ slot_name: 'supabase_realtime_replication_slot', plugin: 'wal2json', temporary: true }]);
+      // Persistent, so that a lost replication session resumes where it was (the stop drops it).
+      assert.deepEqual(slots.rows, [{ slot_name: 'supabase_realtime_replication_slot', plugin: 'wal2json', temporary: false }]);
     });
 
     it('removes a channel\'s subscription rows when it leaves', async () => {
@@ -367,11 +368,20 @@ describe('the native Realtime API as @supabase/supabase-js uses it', function ()
   });
 
   describe('db reset', () => {
-    it('succeeds while a subscriber holds the slot, and changes reach a channel joined after it', async () => {
+    it('succeeds while a subscriber streams the slot, the stream comes back by itself, and changes reach a channel joined after it', async () => {
       const before = onChange(client().channel('before-reset'), { event: '*', schema: 'public', table: 'messages' }, () => undefined);
       await subscribed(before);
+      const streaming = `select count(*)::int as n from pg_replication_slots where slot_name = 'supabase_realtime_replication_slot' and active and not temporary`;
+      assert.equal((await sql(streaming)).rows[0].n, 1);
       const reset = project.run(['db', 'reset']);
       assert.equal(reset.code, 0, reset.stderr);
+      // The reset ended the replication session and dropped the slot with its database; the
+      // gateway reconnects on its own for the channel still subscribed, with a slot in the new one.
+      const deadline = Date.now() + 20_000;
+      while ((await sql(streaming)).rows[0].n !== 1) {
+        assert.ok(Date.now() < deadline, 'the change stream did not come back after the reset');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const got: number[] = [];
       const after = onChange(client().channel('after-reset'), { event: 'INSERT', schema: 'public', table: 'messages' }, (change: Change) => got.push(change.new.id as number));
       await subscribed(after);

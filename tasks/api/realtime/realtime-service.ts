@@ -5,8 +5,8 @@
  * refused with an empty 403), and the REST broadcast at `/api/broadcast`. Channels, presence and
  * database changes are shared by every socket of the process (realtime-context.ts). A request or
  * header longer than `[realtime] max_header_length` is refused with 431, as realtime's server does.
- * At register it deletes the subscriptions a previous run left; at close it ends the change
- * stream's session, which drops the stack's replication slot.
+ * At register it deletes the subscriptions and the replication slot a previous run left; at close
+ * it ends the change stream, which drops the slot.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -21,6 +21,7 @@ import { broadcastBatch } from './broadcast-endpoint.js';
 import { ChannelHub } from './channel-hub.js';
 import { PresenceTracker } from './presence-tracker.js';
 import { ChangeStream } from './postgres-changes/change-stream.js';
+import { dropSlot } from './postgres-changes/replication-slot.js';
 import { deleteAllSubscriptions } from './postgres-changes/subscription-sql.js';
 import type { RealtimeContext } from './realtime-context.js';
 import { serveSocket } from './realtime-socket.js';
@@ -57,6 +58,7 @@ export function createRealtimeService(): ApiService {
       context = { hub, presence: new PresenceTracker(hub), changes: new ChangeStream({ host, dbPort: settings.dbPort, dbPassword: settings.dbPassword, log: api.log }), pool, secret: jwtSecretKey(settings.jwtSecret), log: api.log };
       maxHeaderLength = settings.realtimeMaxHeaderLength ?? Infinity;
       await deleteAllSubscriptions(pool);
+      await dropSlot(pool).catch((error: Error) => api.log(`realtime: dropping the replication slot a previous run left failed: ${error.message}`));
       const shared = context;
       app.addHook('onRequest', async (request, reply) => {
         if (!headersFit(request.raw, maxHeaderLength)) return reply.code(431).send();
@@ -83,7 +85,9 @@ export function createRealtimeService(): ApiService {
       sockets.close();
       await context?.changes.close();
       // No subscriber is left; a stopping database may refuse, and the next start deletes them anyway.
+      // The slot too, when the stream was between sessions as it stopped (it drops its own otherwise).
       if (context) await deleteAllSubscriptions(context.pool).catch(() => undefined);
+      if (context) await dropSlot(context.pool).catch(() => undefined);
       await context?.pool.end();
     },
   };
