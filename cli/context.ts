@@ -1,5 +1,5 @@
 /** What a command handler receives: parsed input and the world it may touch, passed in so it can be tested. */
-import type { FlagValue } from './registry/types.js';
+import type { FlagValue } from './registry/flag-value.js';
 
 /** Where a handler writes. Results go to stdout; progress, prompts and logs go to stderr. */
 export interface CommandIO {
