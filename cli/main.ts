@@ -7,6 +7,7 @@ import type { CommandContext, CommandIO, GlobalOptions } from './context.js';
 import { createDebugLog, redact } from './debug-log.js';
 import { NotAvailableError, UsageError, UserError, isUserError } from './errors.js';
 import { renderHelp } from './help/render-help.js';
+import { registryDocuments } from './help/registry-documents.js';
 import { parseFlags } from './argv/parse-flags.js';
 import { resolveCommand, suggestCommands } from './argv/resolve-command.js';
 import { HELP_FLAG, VERSION_FLAG, tokenize } from './argv/tokenize.js';
@@ -99,6 +100,7 @@ export async function main(options: MainOptions): Promise<number> {
       env,
       io,
       log,
+      documents: registryDocuments,
     };
     const handler = await node.spec.load();
     return (await handler.default(context)) ?? 0;
