@@ -1,5 +1,5 @@
 /** What a command handler receives: parsed input and the world it may touch, passed in so it can be tested. */
-import type { FlagValue } from './registry/types.js';
+import type { FlagValue } from './registry/flag-value.js';
 
 /** Where a handler writes. Results go to stdout; progress, prompts and logs go to stderr. */
 export interface CommandIO {
@@ -42,6 +42,20 @@ export interface DebugLog {
   lines: () => string[];
 }
 
+/**
+ * What the registry renders of itself (cli/help/registry-documents.ts), handed in by the
+ * dispatcher to the commands that print it: the registry links their handlers, so they cannot
+ * import it back.
+ */
+export interface RegistryDocuments {
+  /** The help page of the command the words name, or undefined when a word names no command. */
+  helpPage(words: readonly string[]): string | undefined;
+  /** The Fig autocomplete spec, as the TypeScript module Fig reads. */
+  figSpec(includeHidden: boolean): Promise<string>;
+  /** The docs site's command spec, as JSON text. */
+  cliSpec(): Promise<string>;
+}
+
 export interface CommandContext {
   /** Space-separated command path, e.g. `db push`. */
   path: string;
@@ -57,4 +71,5 @@ export interface CommandContext {
   env: NodeJS.ProcessEnv;
   io: CommandIO;
   log: DebugLog;
+  documents: RegistryDocuments;
 }

@@ -3,16 +3,11 @@
  * explicitly set flags win in that order, else the command's default target.
  */
 import type { CommandContext } from './context.js';
+import type { DbTarget } from './db-target-shape.js';
 import { UserError } from './errors.js';
 import { isKeywordDsn, keywordDsnToUrl } from './keyword-dsn.js';
 
-export interface DbTarget {
-  kind: 'db-url' | 'local' | 'linked';
-  /** A connection string with the password percent-encoded. */
-  url: string;
-  /** Whether the target is this project's local stack database. */
-  isLocal: boolean;
-}
+export type { DbTarget } from './db-target-shape.js';
 
 const ENCODING_HINT = 'Percent-encode special characters in the connection string, e.g. @ as %40, # as %23 and / as %2F in the password.';
 

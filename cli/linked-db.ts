@@ -7,7 +7,7 @@
  * cannot use the tool's resolver.
  */
 import type { CommandContext } from './context.js';
-import type { DbTarget } from './db-target.js';
+import type { DbTarget } from './db-target-shape.js';
 import { UserError } from './errors.js';
 import type { DbEndpoint } from '../tasks/platform/linked-database.js';
 

@@ -1,11 +1,13 @@
 /**
- * The command line's front door: argv -> command -> validated input -> lazily loaded handler,
+ * The command line's front door: argv -> command -> flags checked by the pflag-style tokenizer and
+ * read by meow -> validated input -> lazily loaded handler,
  * and the one place where errors become messages and exit codes (0 ok, 1 failure, 2 usage).
  */
 import type { CommandContext, CommandIO, GlobalOptions } from './context.js';
 import { createDebugLog, redact } from './debug-log.js';
 import { NotAvailableError, UsageError, UserError, isUserError } from './errors.js';
 import { renderHelp } from './help/render-help.js';
+import { registryDocuments } from './help/registry-documents.js';
 import { parseFlags } from './argv/parse-flags.js';
 import { resolveCommand, suggestCommands } from './argv/resolve-command.js';
 import { HELP_FLAG, VERSION_FLAG, tokenize } from './argv/tokenize.js';
@@ -55,20 +57,21 @@ export async function main(options: MainOptions): Promise<number> {
       io.stdout(renderHelp(node));
       return 0;
     }
-    const parsed = parseFlags(tokens.occurrences, accepted, env);
+    // meow reads what the tokenizer checked; the resolved command is dispatched with what it read.
+    const parsed = await parseFlags(tokens, accepted, env);
     const globals = globalOptions(parsed.values);
     createTicket = globals.createTicket;
     debug = globals.debug;
     if (globals.debug) io.stderr(`Supabase CLI ${VERSION}\n`);
-    log.debug(`command: ${commandLine(node)} ${redactArgv(tokens.positional, known).join(' ')}`.trimEnd());
+    log.debug(`command: ${commandLine(node)} ${redactArgv(parsed.args, known).join(' ')}`.trimEnd());
 
     if (!node.parent && parsed.values.version) {
       io.stdout(`${VERSION}\n`);
       return 0;
     }
-    if (!isRunnable(node)) return showGroup(node, tokens.positional, io);
+    if (!isRunnable(node)) return showGroup(node, parsed.args, io);
 
-    checkArgs(node, tokens.positional);
+    checkArgs(node, parsed.args);
     checkRequired(node, new Set([...parsed.changed, ...parsed.fromEnv]));
     checkExclusive(node, parsed.changed);
     if (isExperimental(node) && !globals.experimental) {
@@ -89,7 +92,7 @@ export async function main(options: MainOptions): Promise<number> {
 
     const context: CommandContext = {
       path: node.spec.path,
-      args: tokens.positional,
+      args: parsed.args,
       flags: parsed.values,
       changed: parsed.changed,
       globals,
@@ -97,6 +100,7 @@ export async function main(options: MainOptions): Promise<number> {
       env,
       io,
       log,
+      documents: registryDocuments,
     };
     const handler = await node.spec.load();
     return (await handler.default(context)) ?? 0;

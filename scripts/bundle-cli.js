@@ -25,7 +25,7 @@
 // sources were written against, e.g. in what a default import is). Taken in, they come as the
 // ES module Node imports; they are also the packages with many files that `start` and most
 // commands load. Packages imported with `import()` stay outside and are imported by Node, but for
-// listr2 (below).
+// listr2 and meow (below).
 //
 // Runs from dist/ as tsc wrote it: bundle-services.js rewrites some of those files in place later.
 import * as acorn from 'acorn';
@@ -45,7 +45,8 @@ const requireHere = createRequire(import.meta.url);
 // stop, db reset, migration up, ...). From node_modules it is some 25 ES modules to resolve, read
 // and compile without a cache, 11-13 ms each time; in the bundle it is compiled from the cache,
 // and its code runs only when a command imports it.
-const TAKEN_IN_WHEN_IMPORTED = new Set(['listr2']);
+// meow likewise: the CLI's entry reads every command line given flags or arguments with it.
+const TAKEN_IN_WHEN_IMPORTED = new Set(['listr2', 'meow']);
 
 const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 

@@ -1,15 +1,14 @@
 /**
- * Turns a command line into typed flag values for one command: pflag-style tokens (tokenize.ts),
- * checked against each flag's type, read by Node's own `util.parseArgs` with the command's flag
- * declarations, then defaults and SUPABASE_* environment twins applied. parseArgs ships with Node,
- * so reading flags loads nothing (meow, used before, cost 20-30 ms of every command given a flag).
+ * Turns a command line into typed flag values and positional words for one command: pflag-style
+ * tokens (tokenize.ts), checked against each flag's type, read by meow with the command's flag
+ * declarations (read-with-meow.ts), then defaults and SUPABASE_* environment twins applied.
  * Messages follow the original's wording so scripts that match on them keep working.
  */
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { defaultValue } from '../registry/defaults.js';
 import type { FlagSpec, FlagValue } from '../registry/types.js';
-import type { FlagOccurrence } from './tokenize.js';
+import { readWithMeow } from './read-with-meow.js';
+import type { FlagOccurrence, Tokens } from './tokenize.js';
 
 export interface ParsedFlags {
   values: Record<string, FlagValue>;
@@ -17,6 +16,8 @@ export interface ParsedFlags {
   changed: Set<string>;
   /** Flags set through their environment variable (and not on the command line). */
   fromEnv: Set<string>;
+  /** The positional words, as meow read them. */
+  args: string[];
 }
 
 const TRUE_WORDS = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
@@ -36,7 +37,7 @@ export function mustBeOneOf(values: readonly string[]): string {
   return `must be one of [ ${values.join(' | ')} ]`;
 }
 
-/** Checks one occurrence's text against the flag's type before parseArgs reads it. */
+/** Checks one occurrence's text against the flag's type before meow reads it. */
 function checkOccurrence(occurrence: FlagOccurrence): string {
   const { flag } = occurrence;
   const value = occurrence.value ?? 'true';
@@ -78,10 +79,6 @@ export function splitSlice(value: string): string[] {
   return items;
 }
 
-function isList(flag: FlagSpec): boolean {
-  return flag.type === 'stringSlice' || flag.type === 'stringArray';
-}
-
 /** Reads an environment variable into a flag value, or undefined when unset or empty. */
 function fromEnvironment(flag: FlagSpec, env: NodeJS.ProcessEnv): FlagValue | undefined {
   const raw = flag.env ? env[flag.env] : undefined;
@@ -95,18 +92,19 @@ function fromEnvironment(flag: FlagSpec, env: NodeJS.ProcessEnv): FlagValue | un
 }
 
 /**
- * Types the occurrences of a command's flags. Every accepted flag gets a value: what the user
- * gave, else its environment variable, else its default.
+ * Types a command line's flags and reads its positional words. Every accepted flag gets a value:
+ * what the user gave, else its environment variable, else its default.
  */
-export function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSpec[], env: NodeJS.ProcessEnv): ParsedFlags {
-  const given = occurrences.length === 0 ? {} : readGiven(occurrences, flags);
+export async function parseFlags(tokens: Tokens, flags: readonly FlagSpec[], env: NodeJS.ProcessEnv): Promise<ParsedFlags> {
+  const checked = tokens.occurrences.map((occurrence) => ({ flag: occurrence.flag, text: checkOccurrence(occurrence) }));
+  const { given, input } = await readWithMeow(checked, tokens.positional, flags);
   const values: Record<string, FlagValue> = {};
-  const changed = new Set(occurrences.map((occurrence) => occurrence.flag.name));
+  const changed = new Set(tokens.occurrences.map((occurrence) => occurrence.flag.name));
   const fromEnv = new Set<string>();
   for (const flag of flags) {
-    const text = given[flag.name];
-    if (text !== undefined) {
-      values[flag.name] = typed(flag, text);
+    const read = given[flag.name];
+    if (read !== undefined) {
+      values[flag.name] = flag.type === 'stringSlice' ? (read as string[]).flatMap(splitSlice) : read;
       continue;
     }
     const environmental = fromEnvironment(flag, env);
@@ -117,21 +115,5 @@ export function parseFlags(occurrences: FlagOccurrence[], flags: readonly FlagSp
       values[flag.name] = defaultValue(flag);
     }
   }
-  return { values, changed, fromEnv };
-}
-
-/** A checked value's type: `true`/`false` for a bool, a number for an int, a list for a slice. */
-function typed(flag: FlagSpec, text: string | string[]): FlagValue {
-  if (Array.isArray(text)) return flag.type === 'stringSlice' ? text.flatMap(splitSlice) : text;
-  if (flag.type === 'bool') return text === 'true';
-  if (flag.type === 'int') return Number(text);
-  return text;
-}
-
-/** The checked text of each flag given on the command line (every occurrence for a list). */
-function readGiven(occurrences: FlagOccurrence[], flags: readonly FlagSpec[]): Record<string, string | string[] | undefined> {
-  // A single-valued flag given twice keeps its last value, as pflag does (parseArgs does too).
-  const normalized = occurrences.map((occurrence) => `--${occurrence.flag.name}=${checkOccurrence(occurrence)}`);
-  const options = Object.fromEntries(flags.map((flag) => [flag.name, { type: 'string' as const, multiple: isList(flag) }]));
-  return parseArgs({ args: normalized, options, strict: true, allowPositionals: false }).values as Record<string, string | string[] | undefined>;
+  return { values, changed, fromEnv, args: input };
 }

@@ -1,52 +1,7 @@
-/** `supabase generateFigSpec`: an autocomplete spec for the Fig terminal, built from the registry. */
+/** `supabase generateFigSpec`: an autocomplete spec for the Fig terminal, built from the registry (cli/completion/fig-spec.ts). */
 import type { CommandContext } from '../context.js';
-import { rootCommand, type CommandNode } from '../registry/index.js';
-import type { FlagSpec } from '../registry/types.js';
-
-interface FigOption {
-  name: string | string[];
-  description: string;
-  isRepeatable?: boolean;
-  isPersistent?: boolean;
-  isRequired?: boolean;
-  hidden?: boolean;
-  args?: { name: string; suggestions?: string[] };
-}
-
-interface FigCommand {
-  name: string | string[];
-  description: string;
-  hidden?: boolean;
-  subcommands?: FigCommand[];
-  options?: FigOption[];
-}
-
-function figOption(flag: FlagSpec): FigOption {
-  const option: FigOption = { name: flag.short ? [`--${flag.name}`, `-${flag.short}`] : `--${flag.name}`, description: flag.description };
-  if (flag.type !== 'bool') option.args = { name: flag.type === 'enum' ? 'value' : flag.type, ...(flag.values ? { suggestions: [...flag.values] } : {}) };
-  if (flag.type === 'stringSlice' || flag.type === 'stringArray') option.isRepeatable = true;
-  if (flag.persistent) option.isPersistent = true;
-  if (flag.required) option.isRequired = true;
-  if (flag.hidden) option.hidden = true;
-  return option;
-}
-
-function figCommand(node: CommandNode, includeHidden: boolean): FigCommand {
-  const children = node.children.filter((child) => includeHidden || !child.spec.hidden);
-  // Persistent flags are declared once, where Fig's isPersistent passes them down.
-  const flags = (node.spec.flags ?? []).filter((flag) => includeHidden || !flag.hidden);
-  const command: FigCommand = {
-    name: node.spec.aliases?.length ? [node.name, ...node.spec.aliases] : node.name,
-    description: node.spec.summary,
-  };
-  if (node.spec.hidden) command.hidden = true;
-  if (children.length) command.subcommands = children.map((child) => figCommand(child, includeHidden));
-  if (flags.length) command.options = flags.map(figOption);
-  return command;
-}
 
 export default async function run(ctx: CommandContext): Promise<number> {
-  const spec = figCommand(rootCommand, ctx.flags['include-hidden'] === true);
-  ctx.io.stdout(`const completionSpec: Fig.Spec = ${JSON.stringify(spec, null, 2)};\n\nexport default completionSpec;\n`);
+  ctx.io.stdout(await ctx.documents.figSpec(ctx.flags['include-hidden'] === true));
   return 0;
 }

@@ -3,12 +3,12 @@
  * read by help, validation, completion, the docs spec export and the dispatcher alike.
  */
 import type { CommandContext } from '../context.js';
+import type { FlagValue } from './flag-value.js';
 
 /** Value kinds, named as the original's flag library names them so the spec export stays familiar. */
 export type FlagType = 'bool' | 'string' | 'int' | 'stringSlice' | 'stringArray' | 'enum';
 
-/** A flag's parsed value, by kind. Slices and arrays are lists of strings. */
-export type FlagValue = boolean | string | number | string[];
+export type { FlagValue } from './flag-value.js';
 
 export interface FlagSpec {
   /** Long name without dashes, e.g. `db-url`. */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,12 @@ describe('the CLI bundle (dist/cli-script.js and its code cache)', () => {
       assert.equal(result.status, 2, result.stderr);
       assert.match(result.stderr, /unknown command "no-such-command" for "supabase"/);
     }
+  });
+
+  it('carries meow, which reads the command line, so that no command imports it from node_modules', () => {
+    const bundle = readFileSync(realScript, 'utf8');
+    assert.match(bundle, /The `importMeta` option is required/);
+    assert.doesNotMatch(bundle, /importExternal\("meow"\)/);
   });
 
   it('was written with a cache that V8 takes (the build and this Node are the same)', () => {

@@ -1,5 +1,6 @@
 /** A CommandContext for calling a handler directly in a test, with captured output. */
 import type { CommandContext } from '../../cli/context.js';
+import { registryDocuments } from '../../cli/help/registry-documents.js';
 import type { FlagValue } from '../../cli/registry/types.js';
 
 /** A context rooted at projectRoot with the given flags and positional arguments. */
@@ -20,6 +21,7 @@ export function commandContext(projectRoot: string, flags: Record<string, FlagVa
       readStdin: async () => '',
     },
     log: { debug: () => {}, conceal: () => {}, lines: () => [] },
+    documents: registryDocuments,
     output,
   };
 }

@@ -8,6 +8,7 @@ import { loadConfig } from '../../tasks/project/config-load.js';
 import { sanitizeProjectId } from '../../tasks/project/project-id.js';
 import runInit from '../../cli/commands/init.command.js';
 import type { CommandContext } from '../../cli/context.js';
+import { registryDocuments } from '../../cli/help/registry-documents.js';
 import { removeDir, tempDir } from './support/temp-project.js';
 
 describe('init', () => {
@@ -129,6 +130,7 @@ describe('init', () => {
         env: {},
         io: { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), interactive: false, readStdin: async () => '' },
         log: { debug: () => undefined, conceal: () => undefined, lines: () => [] },
+        documents: registryDocuments,
         out,
         err,
       };

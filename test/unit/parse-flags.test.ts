@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { parseFlags, splitSlice } from '../../cli/argv/parse-flags.js';
 import { tokenize } from '../../cli/argv/tokenize.js';
 import type { FlagSpec } from '../../cli/registry/types.js';
@@ -14,7 +15,7 @@ const flags: FlagSpec[] = [
 ];
 
 async function parse(argv: string[], env: NodeJS.ProcessEnv = {}) {
-  return parseFlags(tokenize(argv, flags).occurrences, flags, env);
+  return parseFlags(tokenize(argv, flags), flags, env);
 }
 
 describe('flag parsing', () => {
@@ -41,6 +42,20 @@ describe('flag parsing', () => {
 
   it('keeps the last value of a single-valued flag given twice', async () => {
     assert.equal((await parse(['-p', 'one', '--password', 'two'])).values.password, 'two');
+  });
+
+  it('keeps values as typed: quotes around them, empty ones, and words after -- that look like flags', async () => {
+    const { values, args } = await parse(['--password', '"secret"', '--schema=', '--include', "'x'", 'first', '--', '-', '--count', '007']);
+    assert.equal(values.password, '"secret"');
+    assert.deepEqual(values.schema, []);
+    assert.deepEqual(values.include, ["'x'"]);
+    assert.deepEqual(args, ['first', '-', '--count', '007']);
+  });
+
+  it("leaves the process's command line as it was started (ps and pgrep -f still show it)", async () => {
+    await parse(['--count', '1']);
+    // Started by mocha with this file's name among its arguments; a process title would replace them all.
+    assert.match(readFileSync('/proc/self/cmdline', 'utf8'), /\0[^\0]*parse-flags\.test\.ts\0/);
   });
 
   it('quotes protect commas in slice items', () => {

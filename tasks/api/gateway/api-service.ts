@@ -11,6 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import type { StackService } from '../../../machines/service.machine.js';
 import type { AuthApiSettings } from '../auth/auth-settings.js';
 
+/**
+ * The services the gateway can serve in-process, by journal name (api-services.ts loads them).
+ * Named here, with the contract, so that the settings a gateway is launched with can list them
+ * without importing the loaders, which reach every service and back to the gateway.
+ */
+export type ApiServiceName = 'rest' | 'auth' | 'storage' | 'realtime';
+
 /** What every API service is told about the project (from config.toml, resolved by the CLI). */
 export interface ApiSettings {
   /** The project's database: host 127.0.0.1, `[db] port`. Services log in as their own roles (PostgREST as authenticator). */

@@ -3,9 +3,9 @@
  * dynamic import, so a service left out of a start (`-x postgrest`, `[api] enabled = false`) is
  * never even loaded, and the gateway's memory is that of what it serves.
  */
-import type { ApiService } from './api-service.js';
+import type { ApiService, ApiServiceName } from './api-service.js';
 
-export type ApiServiceName = 'rest' | 'auth' | 'storage' | 'realtime';
+export type { ApiServiceName } from './api-service.js';
 
 export const API_SERVICES: Readonly<Record<ApiServiceName, () => Promise<ApiService>>> = {
   rest: async () => (await import('../rest/http/rest-service.js')).restService,

@@ -6,8 +6,7 @@
  * never be on a command line (visible to every user in /proc) nor in a log.
  */
 import { chmod, readFile, writeFile } from 'node:fs/promises';
-import type { ApiSettings } from './api-service.js';
-import type { ApiServiceName } from './api-services.js';
+import type { ApiServiceName, ApiSettings } from './api-service.js';
 
 /** Why a service behind the gateway is not served: left out by the user, or not built for this runtime. */
 export type AbsentReason = 'excluded' | 'unavailable';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthDb } from '../auth-db.js';
 import { goTime, sqlTime } from './go-time.js';
-import { obfuscated } from './users.js';
+import { obfuscated } from './obfuscated.js';
 
 export type IdentityJson = Record<string, unknown>;
 

@@ -7,6 +7,7 @@
  */
 import type { AuthDb } from '../auth-db.js';
 import { goTime, sqlTime } from './go-time.js';
+import { obfuscated } from './obfuscated.js';
 import type { IdentityJson } from './identities.js';
 
 /** GoTrue's instance id: always the nil UUID since instances went away. */
@@ -167,9 +168,6 @@ export const setUserMetaData = (db: AuthDb, id: string, data: Record<string, unk
 
 export const setAppMetaData = (db: AuthDb, id: string, data: Record<string, unknown>): Promise<void> => updateUser(db, id, { raw_app_meta_data: '$2' }, [JSON.stringify(data)]);
 
-/** GoTrue's obfuscateValue in SQL: sha256 of the user id and the value, base64url without padding. */
-export const obfuscated = (idSql: string, valueSql: string): string =>
-  `rtrim(translate(encode(sha256(convert_to(${idSql}::text || coalesce(${valueSql}, ''), 'UTF8')), 'base64'), '+/', '-_'), '=')`;
 
 /**
  * GoTrue's SoftDeleteUser: email, phone (cut to 15 characters) and pending changes replaced by
