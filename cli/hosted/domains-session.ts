@@ -8,7 +8,7 @@ import { decisionStreams, domainStreams } from '../../machines/domains/exclusivi
 import type { NewEvent } from '../../machines/journal/journal-event.js';
 import type { HostnameAnswer } from '../../tasks/platform/hosted/custom-hostname.tasks.js';
 import type { SubdomainAnswer } from '../../tasks/platform/hosted/vanity-subdomain.tasks.js';
-import { observeIfUnknown, openHosted, requestChange, streamKnown, type HostedSession } from './hosted-session.js';
+import { observeIfUnknown, openHosted, requestChange, type HostedSession } from './hosted-session.js';
 import type { TaskPlugin } from '../../tasks/orchestration/orchestration-types.js';
 
 export interface DomainsSession extends HostedSession {
@@ -46,10 +46,10 @@ function readerOf(session: DomainsSession, stream: string): () => Promise<NewEve
  */
 export async function domainRequest(session: DomainsSession, stream: string, event: { type: string } & Record<string, unknown>, tasks: Record<string, TaskPlugin>): Promise<void> {
   const needed = decisionStreams(stream, event.type);
-  const unknown = needed.filter((each) => !streamKnown(session, each));
-  for (const each of unknown) await observeIfUnknown(session, each, readerOf(session, each));
+  const fresh: string[] = [];
+  for (const each of needed) if (await observeIfUnknown(session, each, readerOf(session, each))) fresh.push(each);
   // What was just read for being unknown is not read a second time.
-  const stale = needed.filter((each) => !unknown.includes(each));
+  const stale = needed.filter((each) => !fresh.includes(each));
   const observe = async () => (await Promise.all(stale.map((each) => readerOf(session, each)()))).flat();
   await requestChange(session, { stream, event }, tasks, observe);
 }

@@ -56,14 +56,16 @@ export async function recordObserved(session: HostedSession, events: NewEvent[])
 
 /**
  * Reads a resource the journal never saw, so the machine decides on the platform's state. A read
- * that fails only costs the head start: the decision then rests on the journal alone.
+ * that fails only costs the head start (false): a refusal then reads it again, failing loudly.
  */
-export async function observeIfUnknown(session: HostedSession, stream: string, read: () => Promise<NewEvent[]>): Promise<void> {
-  if (streamKnown(session, stream)) return;
+export async function observeIfUnknown(session: HostedSession, stream: string, read: () => Promise<NewEvent[]>): Promise<boolean> {
+  if (streamKnown(session, stream)) return false;
   try {
     await recordObserved(session, await read());
+    return true;
   } catch (error) {
     session.ctx.log.debug(`could not read ${stream} from the platform first: ${(error as Error).message}`);
+    return false;
   }
 }
 

@@ -70,6 +70,16 @@ describe('hosted refusals read the platform before trusting the journal', () => 
     assert.deepEqual(recorded.slice(-2), ['CREATE', 'CREATED']);
   });
 
+  it('a hostname whose first read failed is read again before the journal\'s refusal stands', async () => {
+    platform.hostname = { custom_hostname: 'api.example.com', status: '4_origin_setup_completed' };
+    // The read of the never-seen hostname fails; the fresh journal alone says there is none.
+    platform.next.set('getCustomHostnameConfig', { fail: 500 });
+    const activated = await cli('domains', 'activate');
+    assert.equal(activated.code, 0, activated.stderr);
+    // The failed read, the read before the refusal would stand, and activation's own read (its CNAME check).
+    assert.deepEqual(platform.api.requests.map((request) => request.operationId), ['getCustomHostnameConfig', 'getCustomHostnameConfig', 'getCustomHostnameConfig', 'activate']);
+  });
+
   for (const command of [['update', 'br-gh', '--name', 'renamed'], ['delete', 'br-gh']]) {
     it(`branches ${command[0]} of a branch the journal never saw fails with the listing's error when the listing fails`, async () => {
       platform.branches.push({ id: 'br-gh', name: 'from-github', git_branch: 'pr-7', reset_on_push: false, is_default: false, status: 'MIGRATIONS_PASSED' });
