@@ -103,6 +103,12 @@ const byStatus = (description: string) => [
 
 const failure = (origins: string[]) => failureTransitions(origins, events.FAILED, events.INTERRUPTED);
 
+/**
+ * CREATE from any settled state: the original POSTs initialize whatever is configured, which
+ * starts the hostname's setup over. Only an active vanity subdomain (the exclusivity) refuses it.
+ */
+const create = (origin: string) => ({ ...enter('creating', origin, events.CREATE, ['rememberHostname']), guard: 'peerAllows' });
+
 const machine = setup({
   types: {} as { context: CustomHostnameContext; events: CustomHostnameEvent },
   guards: xstateGuards<CustomHostnameContext, CustomHostnameEvent>(guards),
@@ -123,22 +129,23 @@ const machine = setup({
           DELETE: 'No custom hostname is configured.',
         },
       },
-      on: { CREATE: { ...enter('creating', 'absent', events.CREATE, ['rememberHostname']), guard: 'peerAllows' }, OBSERVED: observed },
+      on: { CREATE: create('absent'), OBSERVED: observed },
     },
     creating: {
       description: 'Registering the hostname with the platform.',
       meta: { task: 'custom-hostname.create', failure: 'FAILED' },
-      on: { CREATED: byStatus(events.CREATED).map((t) => ({ ...t, actions: ['rememberHostname', ...t.actions] })), ...failure(['absent']) },
+      on: { CREATED: byStatus(events.CREATED).map((t) => ({ ...t, actions: ['rememberHostname', ...t.actions] })), ...failure(['absent', 'pending', 'verified', 'active']) },
     },
     pending: {
       description: 'Waiting for the TXT records and the SSL certificate to be verified (2_initiated).',
       meta: {
         refusals: {
-          CREATE: 'A custom hostname is already configured: delete it first.',
+          CREATE: HOSTNAME_BLOCKED_MESSAGE,
           ACTIVATE: 'The custom hostname is not verified yet: add the DNS records, then run supabase domains reverify.',
         },
       },
       on: {
+        CREATE: create('pending'),
         REVERIFY: enter('reverifying', 'pending', events.REVERIFY),
         DELETE: enter('deleting', 'pending', events.DELETE),
         OBSERVED: observed,
@@ -151,8 +158,9 @@ const machine = setup({
     },
     verified: {
       description: 'Verified and ready for activation (4_origin_setup_completed).',
-      meta: { refusals: { CREATE: 'A custom hostname is already configured: delete it first.' } },
+      meta: { refusals: { CREATE: HOSTNAME_BLOCKED_MESSAGE } },
       on: {
+        CREATE: create('verified'),
         REVERIFY: enter('reverifying', 'verified', events.REVERIFY),
         ACTIVATE: { ...enter('activating', 'verified', events.ACTIVATE), description: `${events.ACTIVATE} ${ACTIVATION_WARNING}` },
         DELETE: enter('deleting', 'verified', events.DELETE),
@@ -168,11 +176,11 @@ const machine = setup({
       description: 'The project answers on the custom hostname; auth no longer answers on <ref>.supabase.co (5_services_reconfigured).',
       meta: {
         refusals: {
-          CREATE: 'A custom hostname is already active: delete it first.',
+          CREATE: HOSTNAME_BLOCKED_MESSAGE,
           ACTIVATE: 'The custom hostname is already active.',
         },
       },
-      on: { DELETE: enter('deleting', 'active', events.DELETE), OBSERVED: observed },
+      on: { CREATE: create('active'), DELETE: enter('deleting', 'active', events.DELETE), OBSERVED: observed },
     },
     deleting: {
       description: 'Removing the custom hostname configuration.',

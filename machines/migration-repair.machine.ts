@@ -1,7 +1,8 @@
 /**
  * One migration version against one database target (`migrations:<target>` streams, keyed by
  * `version`): whether it exists as a local file, as a history row, or both (facts §5.1, §5.4).
- * `repair --status applied` inserts the row, `--status reverted` deletes it.
+ * `repair --status applied` inserts the row, `--status reverted` deletes it: that rule lives here
+ * (REPAIR_EVENT, the in-flight states' tasks and ROW_OUTCOME), the repair task only obeys it.
  */
 import { setup } from 'xstate';
 import {
@@ -75,8 +76,11 @@ const observed = (Object.entries(STABLE) as Array<[string, readonly [boolean, bo
   description: `${events.OBSERVED} (${state})`,
 }));
 
+// The original's DELETE of a version without a row matches nothing and succeeds: accepted, nothing to run.
+const nothingToRevert = (state: string) => ({ target: state, description: `${events.MARK_REVERTED} (no row: nothing to delete)` });
+
 const failure = (origins: string[]) => failureTransitions(origins, events.FAILED, events.INTERRUPTED);
-const notRead = 'This version has not been read from the history table yet.';
+const notRead = 'it has not been read from the history table yet';
 
 const machine = setup({
   types: {} as { context: MigrationContext; events: MigrationEvent },
@@ -102,12 +106,13 @@ const machine = setup({
     },
     absent: {
       description: 'Neither a local file nor a history row (a remote-only row was reverted).',
-      meta: { refusals: { MARK_APPLIED: 'No local migration file has this version.', MARK_REVERTED: 'This version is not in the history table.' } },
+      meta: { refusals: { MARK_APPLIED: 'no local migration file has this version' } },
+      on: { MARK_REVERTED: nothingToRevert('absent') },
     },
     localOnly: {
       description: 'A local file that the history table does not list (pending, or reverted).',
-      meta: { refusals: { MARK_REVERTED: 'This version is not in the history table: nothing to revert.' } },
       on: {
+        MARK_REVERTED: nothingToRevert('localOnly'),
         MARK_APPLIED: enter('inserting', 'localOnly', events.MARK_APPLIED),
         MIGRATION_APPLIED: { target: 'both', actions: 'rememberName', description: events.MIGRATION_APPLIED },
         SQUASHED: { target: 'absent', description: `${events.SQUASHED} (never applied here)` },
@@ -115,12 +120,12 @@ const machine = setup({
     },
     remoteOnly: {
       description: 'A history row without a local file (pull it, or repair --status reverted).',
-      meta: { refusals: { MARK_APPLIED: 'No local migration file has this version.' } },
+      meta: { refusals: { MARK_APPLIED: 'no local migration file has this version' } },
       on: { MARK_REVERTED: enter('deleting', 'remoteOnly', events.MARK_REVERTED) },
     },
     both: {
       description: 'A local file and its history row: applied.',
-      meta: { refusals: { MARK_APPLIED: 'This version is already in the history table.' } },
+      meta: { refusals: { MARK_APPLIED: 'it is already in the history table; to record it again, repair it with --status reverted first' } },
       on: {
         MARK_REVERTED: enter('deleting', 'both', events.MARK_REVERTED),
         SQUASHED: { target: 'remoteOnly', description: `${events.SQUASHED} (its row stays)` },
@@ -144,6 +149,12 @@ const machine = setup({
     },
   },
 });
+
+/** The event `migration repair --status <status>` sends for each version it repairs. */
+export const REPAIR_EVENT = { applied: 'MARK_APPLIED', reverted: 'MARK_REVERTED' } as const;
+
+/** The history-table change each in-flight state's task makes, and the event that settles it. */
+export const ROW_OUTCOME = { 'migration.insert-row': 'ROW_INSERTED', 'migration.delete-row': 'ROW_DELETED' } as const;
 
 /** The per-version migration machine with its tables, for the fold, the diagrams and the tests. */
 export const migrationRepairDefinition: MachineDefinition<MigrationContext, MigrationEvent> = {

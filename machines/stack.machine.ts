@@ -187,6 +187,14 @@ const machine = setup({
   },
 });
 
+/**
+ * Whether a START the machine refused found the stack up (any state inside `running`): `start` and
+ * `db start` then say it is already running and succeed, as the original does, rather than fail.
+ */
+export function startFoundRunning(value: string): boolean {
+  return value === 'running' || value.startsWith('running.');
+}
+
 /** The stack machine with its tables, for the fold, the diagrams and the tests. */
 export const stackDefinition: MachineDefinition<StackContext, StackEvent> = {
   name: 'stack',

@@ -10,7 +10,8 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const exclude = Object.keys(SERVICE_BY_IMAGE);
   const result = await runStack(session, { type: 'START', ignoreHealthCheck: false, excluded: exclude, runtime: session.runtime.name }, exclude);
   if (result.status === 'refused') {
-    if (String(result.before.snapshot.value).startsWith('running')) {
+    const { startFoundRunning } = await import('../../machines/stack.machine.js');
+    if (startFoundRunning(String(result.before.snapshot.value))) {
       ctx.io.stderr('Postgres database is already running.\n');
       return 0;
     }

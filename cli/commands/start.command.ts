@@ -11,7 +11,8 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const ignoreHealthCheck = ctx.flags['ignore-health-check'] === true;
   const result = await runStack(session, { type: 'START', ignoreHealthCheck, excluded: exclude, runtime: session.runtime.name }, exclude);
   if (result.status === 'refused') {
-    if (String(result.before.snapshot.value).startsWith('running')) {
+    const { startFoundRunning } = await import('../../machines/stack.machine.js');
+    if (startFoundRunning(String(result.before.snapshot.value))) {
       const { reviveStack } = await import('../stack/stack-revive.js');
       const restarted = await reviveStack(session, (message) => ctx.io.stderr(`${message}\n`));
       if (restarted.length > 0) ctx.io.stderr(`Started again what had exited: ${restarted.join(', ')}.\n`);

@@ -4,10 +4,12 @@
  */
 import type { CommandContext } from '../context.js';
 import { resolveProjectRef } from '../project-ref.js';
-import { domainStreams } from '../../machines/domains/exclusivity.js';
+import { decisionStreams, domainStreams } from '../../machines/domains/exclusivity.js';
+import type { NewEvent } from '../../machines/journal/journal-event.js';
 import type { HostnameAnswer } from '../../tasks/platform/hosted/custom-hostname.tasks.js';
 import type { SubdomainAnswer } from '../../tasks/platform/hosted/vanity-subdomain.tasks.js';
-import { observeIfUnknown, openHosted, type HostedSession } from './hosted-session.js';
+import { observeIfUnknown, openHosted, requestChange, type HostedSession } from './hosted-session.js';
+import type { TaskPlugin } from '../../tasks/orchestration/orchestration-types.js';
 
 export interface DomainsSession extends HostedSession {
   streams: { hostname: string; subdomain: string };
@@ -20,16 +22,36 @@ export async function openDomains(ctx: CommandContext): Promise<DomainsSession> 
   return { ...session, streams: domainStreams(ref) };
 }
 
-/** Reads the custom hostname from the platform when the journal never saw it. */
-export async function knowHostname(session: DomainsSession): Promise<void> {
+/** One GET of the custom hostname, as the observation it makes. */
+async function readHostname(session: DomainsSession): Promise<NewEvent[]> {
   const { readHostnameConfig, hostnameObservation } = await import('../../tasks/platform/hosted/custom-hostname.tasks.js');
-  await observeIfUnknown(session, session.streams.hostname, async () => [hostnameObservation(session.streams.hostname, await readHostnameConfig(session.api, session.ref))]);
+  return [hostnameObservation(session.streams.hostname, await readHostnameConfig(session.api, session.ref))];
 }
 
-/** Reads the vanity subdomain from the platform when the journal never saw it. */
-export async function knowSubdomain(session: DomainsSession): Promise<void> {
+/** One GET of the vanity subdomain, as the observation it makes. */
+async function readSubdomain(session: DomainsSession): Promise<NewEvent[]> {
   const { readSubdomainConfig, subdomainObservation } = await import('../../tasks/platform/hosted/vanity-subdomain.tasks.js');
-  await observeIfUnknown(session, session.streams.subdomain, async () => [subdomainObservation(session.streams.subdomain, await readSubdomainConfig(session.api, session.ref))]);
+  return [subdomainObservation(session.streams.subdomain, await readSubdomainConfig(session.api, session.ref))];
+}
+
+/** The read of the resource a stream records. */
+function readerOf(session: DomainsSession, stream: string): () => Promise<NewEvent[]> {
+  return stream === session.streams.hostname ? () => readHostname(session) : () => readSubdomain(session);
+}
+
+/**
+ * One request on a domain stream: the resources its decision rests on (the exclusivity rule says
+ * which) are read when the journal never saw them, and read again when the journal alone would
+ * refuse; then the machine decides and the task runs.
+ */
+export async function domainRequest(session: DomainsSession, stream: string, event: { type: string } & Record<string, unknown>, tasks: Record<string, TaskPlugin>): Promise<void> {
+  const needed = decisionStreams(stream, event.type);
+  const fresh: string[] = [];
+  for (const each of needed) if (await observeIfUnknown(session, each, readerOf(session, each))) fresh.push(each);
+  // What was just read for being unknown is not read a second time.
+  const stale = needed.filter((each) => !fresh.includes(each));
+  const observe = async () => (await Promise.all(stale.map((each) => readerOf(session, each)()))).flat();
+  await requestChange(session, { stream, event }, tasks, observe);
 }
 
 /** The custom hostname machine's task plugins, leaving the platform's answer in `answer`. */
@@ -49,13 +71,9 @@ export async function subdomainTasks(session: DomainsSession, answer: SubdomainA
  * decision needs are known, ask the machine, run the call, print the platform's status text.
  */
 export async function hostnameStep(ctx: CommandContext, event: { type: string; hostname?: string }): Promise<void> {
-  const { requestChange } = await import('./hosted-session.js');
   const { hostnameStatusText } = await import('./hostname-status.js');
   const session = await openDomains(ctx);
-  await knowHostname(session);
-  // Creating is refused while a vanity subdomain is in use, so that one must be known too.
-  if (event.type === 'CREATE') await knowSubdomain(session);
   const answer: HostnameAnswer = {};
-  await requestChange(session, { stream: session.streams.hostname, event }, await hostnameTasks(session, answer));
+  await domainRequest(session, session.streams.hostname, event, await hostnameTasks(session, answer));
   if (answer.config) ctx.io.stdout(`${hostnameStatusText(answer.config, ctx.flags['include-raw-output'] === true)}\n`);
 }

@@ -7,8 +7,12 @@
  * 2. when the journal has never seen a resource the decision depends on, read it from the
  *    platform first and record what was found (a fresh checkout, or a change made in the
  *    dashboard, starts from the platform's truth instead of a guess);
- * 3. ask the machine: a request it refuses fails here with its reason, before any request is sent;
- * 4. run the task the machine's state names (the API call) and record its outcome.
+ * 3. when the journal alone would refuse, read the resources the decision rests on from the
+ *    platform (one GET each) and record what was found: the platform is the truth, the journal
+ *    the memory, so a change made in the dashboard never blocks a request. A read that fails is
+ *    the command's error, not a refusal;
+ * 4. ask the machine: a request it refuses fails here with its reason, before any change is sent;
+ * 5. run the task the machine's state names (the API call) and record its outcome.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -52,21 +56,29 @@ export async function recordObserved(session: HostedSession, events: NewEvent[])
 
 /**
  * Reads a resource the journal never saw, so the machine decides on the platform's state. A read
- * that fails only costs the head start: the decision then rests on the journal alone.
+ * that fails only costs the head start (false): a refusal then reads it again, failing loudly.
  */
-export async function observeIfUnknown(session: HostedSession, stream: string, read: () => Promise<NewEvent[]>): Promise<void> {
-  if (streamKnown(session, stream)) return;
+export async function observeIfUnknown(session: HostedSession, stream: string, read: () => Promise<NewEvent[]>): Promise<boolean> {
+  if (streamKnown(session, stream)) return false;
   try {
     await recordObserved(session, await read());
+    return true;
   } catch (error) {
     session.ctx.log.debug(`could not read ${stream} from the platform first: ${(error as Error).message}`);
+    return false;
   }
 }
 
-/** Asks the machine for the change and drives it; a refusal is the machine's reason, exit 1. */
-export async function requestChange(session: HostedSession, request: MachineRequest, tasks: Record<string, TaskPlugin>): Promise<RunResult> {
+/**
+ * Asks the machine for the change and drives it; a refusal is the machine's reason, exit 1. When
+ * the journal alone would refuse, `observe` reads the platform first (its error is the command's)
+ * and what it found is recorded, so the machine refuses only what the platform confirms.
+ */
+export async function requestChange(session: HostedSession, request: MachineRequest, tasks: Record<string, TaskPlugin>, observe?: () => Promise<NewEvent[]>): Promise<RunResult> {
   const { runMachine } = await import('../../tasks/orchestration/run-machine.js');
+  const { acceptsRequest } = await import('../../machines/journal/request-check.js');
   const { ctx } = session;
+  if (observe && !acceptsRequest(session.journal.replay().fold, request)) await recordObserved(session, await observe());
   const result = await runMachine(session.journal, request, {
     tasks,
     label: `supabase ${ctx.path}`,

@@ -1,8 +1,7 @@
 /** One request on the vanity subdomain machine (CHECK, ACTIVATE or DELETE), shared by its commands. */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { knowHostname, knowSubdomain, openDomains, subdomainTasks } from './domains-session.js';
-import { requestChange } from './hosted-session.js';
+import { domainRequest, openDomains, subdomainTasks } from './domains-session.js';
 import type { SubdomainAnswer } from '../../tasks/platform/hosted/vanity-subdomain.tasks.js';
 
 /** The trimmed --desired-subdomain, or the original's error when it is empty. */
@@ -15,10 +14,7 @@ export function desiredSubdomain(ctx: CommandContext): string {
 /** Asks the machine for the change and runs it; resolves with what the platform answered. */
 export async function subdomainStep(ctx: CommandContext, event: { type: string; subdomain?: string }): Promise<SubdomainAnswer> {
   const session = await openDomains(ctx);
-  await knowSubdomain(session);
-  // Activation is refused while a custom hostname exists, so that one must be known too.
-  if (event.type === 'ACTIVATE') await knowHostname(session);
   const answer: SubdomainAnswer = {};
-  await requestChange(session, { stream: session.streams.subdomain, event }, await subdomainTasks(session, answer));
+  await domainRequest(session, session.streams.subdomain, event, await subdomainTasks(session, answer));
   return answer;
 }

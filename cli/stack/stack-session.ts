@@ -54,7 +54,8 @@ export async function openStack(ctx: CommandContext): Promise<StackSession> {
 /**
  * Sends one event to the stack machine with the runtime's plugins, as a recorded operation under
  * the project's lock (a second command fails at once, naming this one); progress goes to stderr.
- * A start that fails stops what it had started before the error is reported.
+ * A start that fails runs the recovery the machine's failed state names (stopping what it had
+ * started) before the error is reported.
  */
 export async function runStack(
   session: Pick<StackSession, 'ctx' | 'project' | 'journal' | 'runtime'>,
@@ -85,20 +86,25 @@ export async function runStack(
   const params = { event: { type: event.type, ...(event.type === 'STOP' ? { backup: event.backup !== false } : {}) } };
   const result = await runOperation(journal, { kind: 'stack', command: `supabase ${ctx.path}`, params }, { environment: recoveryEnvironment(ctx) }, async (operation) => {
     const { interruptedBy } = await import('../../tasks/orchestration/interrupts.js');
-    const stopLeftovers = () =>
-      operation.step('stop what the failed start had started', () =>
-        driveRequest(operation.session, { stream: 'stack', event: { type: 'STOP', backup: true } }, { ...options, renderer: 'silent' }),
+    // What to do after a failed start is the machine's: its `failed` state names the recovery
+    // (a stop that keeps the data); nothing is done when the state asks for none.
+    const recoverAfterStart = async (): Promise<boolean> => {
+      const recover = operation.session.view('stack').meta.recover;
+      if (event.type !== 'START' || !recover) return false;
+      await operation.step('stop what the failed start had started', () =>
+        driveRequest(operation.session, { stream: 'stack', event: recover }, { ...options, renderer: 'silent' }),
       );
+      return true;
+    };
     let run: RunResult;
     try {
       run = await driveRequest(operation.session, { stream: 'stack', event }, { ...options, step: operation.step });
     } catch (error) {
-      if (event.type === 'START' && !interruptedBy()) await stopLeftovers().catch(() => undefined);
+      if (!interruptedBy()) await recoverAfterStart().catch(() => undefined);
       throw error;
     }
-    if (event.type === 'START' && run.status === 'done' && run.after.snapshot.value === 'failed') {
+    if (run.status === 'done' && (await recoverAfterStart())) {
       const unhealthy = (run.after.snapshot.context.unhealthy as string[] | undefined) ?? [];
-      await stopLeftovers();
       throw new UserError(`service not healthy: [${unhealthy.join(' ')}]`, 'Run supabase start --ignore-health-check to keep the stack running anyway.');
     }
     return run;

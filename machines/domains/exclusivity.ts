@@ -23,6 +23,21 @@ export function domainStreams(ref: string): { hostname: string; subdomain: strin
   return { hostname: `custom-hostname:${ref}`, subdomain: `vanity-subdomain:${ref}` };
 }
 
+/** The request on each resource whose decision reads the other resource's state (its guard). */
+const NEEDS_PEER: Record<string, string> = { 'custom-hostname': 'CREATE', 'vanity-subdomain': 'ACTIVATE' };
+
+/**
+ * The streams a request's decision rests on, so a command knows what to read from the platform
+ * before the machine decides: the resource's own stream and, for a custom hostname's CREATE or a
+ * vanity subdomain's ACTIVATE, the other resource's too.
+ */
+export function decisionStreams(stream: string, eventType: string): string[] {
+  const kind = stream.slice(0, stream.indexOf(':'));
+  const streams = domainStreams(stream.slice(stream.indexOf(':') + 1));
+  const peer = kind === 'custom-hostname' ? streams.subdomain : streams.hostname;
+  return NEEDS_PEER[kind] === eventType ? [stream, peer] : [stream];
+}
+
 /** The peer facts, from the leaf states of the two machines (undefined: never recorded). */
 export function peerFacts(hostnameState: string | undefined, subdomainState: string | undefined): Required<DomainPeerFacts> {
   return {

@@ -1,26 +1,18 @@
 /**
  * `migration repair` on the database side (facts §5.4): history rows inserted or deleted without
- * running any migration SQL. Each function returns what changed per version, for the caller's
- * journal events and the migration-repair machine.
+ * running any migration SQL. The caller (repair-recorded.ts) records each change in the journal.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { inTransaction } from './connect.js';
 import { listMigrations } from './migration-files.js';
-import { appliedVersions, deleteVersions, deleteVersionsUpTo, ensureHistoryTable, insertHistoryRows, truncateHistory } from './migration-history.js';
+import { deleteVersions, deleteVersionsUpTo, ensureHistoryTable, insertHistoryRows, truncateHistory } from './migration-history.js';
 import { scriptError, statementsOf } from './migration-runner.js';
 import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
 import { TaskError } from '../task-error.js';
 
 export type RepairStatus = 'applied' | 'reverted';
-
-/** What happened to one version's history row. */
-export interface RepairChange {
-  version: string;
-  /** `inserted`/`deleted` changed the table; `absent` means a reverted version had no row. */
-  change: 'inserted' | 'deleted' | 'absent';
-}
 
 /** A version argument must be a whole number (facts §5.4). */
 export function parseVersion(value: string): string {
@@ -49,38 +41,32 @@ async function recordedStatements(found: { file: string; path: string }): Promis
   }
 }
 
-/** Marks `versions` applied (inserting rows, which fails on a duplicate) or reverted (deleting them). */
-export async function repairVersions(client: pg.Client, root: string, versions: string[], status: RepairStatus): Promise<RepairChange[]> {
-  if (status === 'applied') {
-    const rows = await Promise.all(versions.map(async (version) => {
-      const found = await migrationFileOf(root, version);
-      return { version, name: found.name, statements: await recordedStatements(found) };
-    }));
-    await inTransaction(client, async () => {
-      await ensureHistoryTable(client);
-      await insertHistoryRows(client, rows);
-    });
-    return versions.map((version) => ({ version, change: 'inserted' }));
-  }
-  const before = new Set(await appliedVersions(client));
-  await inTransaction(client, () => deleteVersions(client, versions));
-  return versions.map((version) => ({ version, change: before.has(version) ? 'deleted' : 'absent' }));
+/**
+ * The history rows the repair machine asked for, in one transaction: `insert` rows from their
+ * files, `remove` rows deleted. Which version goes where is
+ * the machine's decision (machines/migration-repair.machine.ts), not this function's.
+ */
+export async function writeRepairRows(client: pg.Client, root: string, insert: string[], remove: string[]): Promise<void> {
+  const rows = await Promise.all(insert.map(async (version) => {
+    const found = await migrationFileOf(root, version);
+    return { version, name: found.name, statements: await recordedStatements(found) };
+  }));
+  await inTransaction(client, async () => {
+    // The original runs the history table's DDL before every repair, whatever it changes.
+    await ensureHistoryTable(client);
+    if (remove.length > 0) await deleteVersions(client, remove);
+    await insertHistoryRows(client, rows);
+  });
 }
 
 /** Rebuilds the whole table: emptied, then (for `applied`) one row per local migration file. */
-export async function repairAll(client: pg.Client, root: string, status: RepairStatus): Promise<RepairChange[]> {
-  const before = await appliedVersions(client);
+export async function repairAll(client: pg.Client, root: string, status: RepairStatus): Promise<void> {
   const local = status === 'applied' ? (await listMigrations(root)).migrations : [];
   const rows = await Promise.all(local.map(async (file) => ({ ...file, statements: await recordedStatements(file) })));
   await inTransaction(client, async () => {
     await truncateHistory(client);
     await insertHistoryRows(client, rows);
   });
-  const kept = new Set(rows.map((row) => row.version));
-  return [
-    ...before.filter((version) => !kept.has(version)).map((version) => ({ version, change: 'deleted' as const })),
-    ...rows.map((row) => ({ version: row.version, change: 'inserted' as const })),
-  ];
 }
 
 /**

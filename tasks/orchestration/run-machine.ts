@@ -6,7 +6,7 @@
  * outcome. The journal says at every moment how far the run got.
  */
 import { accepts, refusalOf, type StreamView } from '../../machines/journal/state-view.js';
-import { kindOf } from '../../machines/journal/stream-kinds.js';
+import { eventWithFacts } from '../../machines/journal/request-check.js';
 import { INTERRUPTED } from '../../machines/kit/machine-kit.js';
 import { messageOf } from '../task-error.js';
 import type { JournalStore } from '../journal/journal-store.js';
@@ -115,8 +115,7 @@ function recordFailure(session: JournalSession, view: StreamView, task: string, 
 
 /** The request with the facts its stream kind adds from other streams. */
 function withFacts(session: JournalSession, request: MachineRequest): MachineEventInput {
-  const facts = kindOf(request.stream)?.requestFacts?.(request.stream, (stream) => session.fold.streams[stream]?.machine?.value);
-  return facts ? { ...request.event, ...facts } : request.event;
+  return eventWithFacts(session.fold, request) as MachineEventInput;
 }
 
 function payload(event: MachineEventInput): Record<string, unknown> {

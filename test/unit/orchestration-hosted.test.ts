@@ -121,7 +121,7 @@ describe('orchestration: hosted resources and migration history', () => {
     const tasks = { 'migration.insert-row': stub({ type: 'ROW_INSERTED' }), 'migration.delete-row': stub({ type: 'ROW_DELETED' }) };
     const repair = (version: string, type: string) => runMachine(journal, { stream, key: version, event: { type, version } }, { ...quiet, tasks });
     assert.equal((await repair('20240101000000', 'MARK_APPLIED')).after.snapshot.value, 'both');
-    assert.equal((await repair('20240101000000', 'MARK_APPLIED')).refusal, 'This version is already in the history table.');
+    assert.equal((await repair('20240101000000', 'MARK_APPLIED')).refusal, 'it is already in the history table; to record it again, repair it with --status reverted first');
     assert.equal((await repair('20240102000000', 'MARK_REVERTED')).after.snapshot.value, 'absent');
     assert.deepEqual(
       migrationHistoryProjection(journal.replay().fold, stream).map((m) => [m.version, m.state, m.local, m.remote]),
