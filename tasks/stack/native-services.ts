@@ -28,7 +28,11 @@ export interface NativeService {
   service: StackService;
   /** Launched last and not waited for (see above): it answers a moment after start returns. */
   background: boolean;
-  /** Launched once the database answers, not beside it: it connects at start (the gateway's REST loads its schema cache). */
+  /**
+   * Needs the database set up before it may answer (the gateway's REST loads its schema cache): it
+   * is launched beside the server all the same, so that its process start and module loading
+   * overlap the server's, and is given `databaseReady` to wait on before it connects.
+   */
   needsDatabase?: boolean;
   /**
    * The journal services its process serves besides its own, for a start that leaves `excluded`
@@ -38,7 +42,7 @@ export interface NativeService {
   /** What its last launch served besides itself, as that launch recorded it (for stop and status). */
   served?: (projectId: string, env: NodeJS.ProcessEnv) => Promise<StackService[]>;
   /** Starts it, leaving out what `excluded` names, and says where it answers (the journal's detail). */
-  start(project: StackProject, notice: (message: string) => void, excluded: ReadonlySet<StackService>): Promise<string>;
+  start(project: StackProject, notice: (message: string) => void, excluded: ReadonlySet<StackService>, databaseReady?: Promise<unknown>): Promise<string>;
   /** Stops it; true when it was running. */
   stop(projectId: string, env: NodeJS.ProcessEnv): Promise<boolean>;
   /** Whether it runs and answers now. */
@@ -83,8 +87,8 @@ export const NATIVE_SERVICES: readonly NativeService[] = [
     needsDatabase: true,
     serves: gatewayServes,
     served: gatewayServed,
-    start: async (project, _notice, excluded) => {
-      const gateway = await startGateway(project.config, excluded, project.env, project.root);
+    start: async (project, _notice, excluded, databaseReady) => {
+      const gateway = await startGateway(project.config, excluded, project.env, project.root, databaseReady);
       return `API gateway at ${gateway.url}${gateway.serves.length > 0 ? ` serving ${gateway.serves.join(', ')}` : ''}`;
     },
     stop: stopGateway,

@@ -103,7 +103,7 @@ export const nativeStack: StackRuntime = {
             return result;
           });
           const waited = services.filter((entry) => !entry.background);
-          const launch = (entry: (typeof waited)[number]) => (entry.needsDatabase ? database.then(() => entry.start(project, notice, excluded)) : entry.start(project, notice, excluded));
+          const launch = (entry: (typeof waited)[number]) => entry.start(project, notice, excluded, entry.needsDatabase ? database : undefined);
           const settled = await Promise.allSettled([database, ...waited.map(launch)]);
           const upFirst = settled.every((result) => result.status === 'fulfilled');
           const background = upFirst ? await Promise.allSettled(services.filter((entry) => entry.background).map((entry) => entry.start(project, notice, excluded))) : [];

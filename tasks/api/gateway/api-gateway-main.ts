@@ -9,6 +9,7 @@ import type { ApiService } from './api-service.js';
 import { API_SERVICES, isApiServiceName } from './api-services.js';
 import { createGateway } from './gateway-server.js';
 import { readGatewaySettings } from './gateway-settings.js';
+import { waitForRelease } from './gateway-release.js';
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
 
@@ -18,6 +19,8 @@ async function main(file: string | undefined): Promise<void> {
   const unknown = settings.services.filter((name) => !isApiServiceName(name));
   if (unknown.length > 0) throw new Error(`unknown API services in ${file}: ${unknown.join(', ')}`);
   const services: ApiService[] = await Promise.all(settings.services.map((name) => API_SERVICES[name]()));
+  // Launched beside a database still starting: loaded, it waits for the CLI's go-ahead to connect.
+  if (settings.release) await waitForRelease(settings.release);
   // A stop while services register takes the default action (the process ends, nothing was served).
   const app = await createGateway(settings, services, log);
   const shutdown = (signal: string) => {

@@ -6,10 +6,11 @@
  * environment, and it answers only once every service it serves has registered, so a start that
  * waits for it waits for REST's schema cache too.
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StackService } from '../../../machines/service.machine.js';
 import type { ProjectConfig } from '../../project/config.types.js';
-import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
+import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchSpec, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
 import { clusterPaths } from '../../native/native-paths.js';
 import { pgMetaFiles } from '../../pg-meta/pg-meta-process.js';
 import { authSettingsFromConfig } from '../auth/auth-settings.js';
@@ -84,14 +85,26 @@ export function stopGateway(projectId: string, env: NodeJS.ProcessEnv = process.
 
 /**
  * Starts the gateway of a project on `[api] port`, serving what `excluded` leaves in, and waits
- * until it answers (its services registered).
+ * until it answers (its services registered). Given `databaseReady` (a start whose database is
+ * still coming up), the process is launched at once and released when that settles: Node's start
+ * and the services' modules load while the server starts, and nothing connects before the
+ * database is set up (a schema cache read before the migrations would be stale).
  */
-export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<StackService>, env: NodeJS.ProcessEnv = process.env, root?: string): Promise<{ pid: number; url: string; serves: ApiServiceName[] }> {
+export async function startGateway(
+  config: ProjectConfig,
+  excluded: ReadonlySet<StackService>,
+  env: NodeJS.ProcessEnv = process.env,
+  root?: string,
+  databaseReady?: Promise<unknown>,
+): Promise<{ pid: number; url: string; serves: ApiServiceName[] }> {
   const projectId = config.project_id;
   const files = gatewayFiles(projectId, env);
   const kind = gatewayKind(projectId);
   // Stopped before its settings are rewritten, so a running one never reads half a file.
   await stopService(files, kind);
+  await mkdir(files.root, { recursive: true });
+  const releaseFile = path.join(files.root, 'api-gateway.release');
+  await rm(releaseFile, { force: true });
   const services = gatewayServes(excluded);
   const absent: Partial<Record<string, AbsentReason>> = {};
   for (const service of ROUTED) if (!(services as string[]).includes(service)) absent[service] = excluded.has(service) ? 'excluded' : 'unavailable';
@@ -107,15 +120,27 @@ export async function startGateway(config: ProjectConfig, excluded: ReadonlySet<
     absent,
     pgMetaRecord: pgMetaFiles(projectId, env).pidFile,
     functionsRecord: functionsRecordFile(projectId, env),
+    ...(databaseReady ? { release: { file: releaseFile, parentPid: process.pid } } : {}),
   };
   await writeGatewaySettings(files.settingsFile, settings);
-  const started = await launchService(files, kind, {
+  const spec: LaunchSpec = {
     args: nodeEntry('tasks/api/gateway/api-gateway-main', [files.settingsFile]),
     env: baseChildEnv(env),
     url: `http://${HOST}:${config.api.port}`,
     ports: [{ port: config.api.port, host: HOST, setBy: '[api] port in supabase/config.toml', alternative: 'configure a different [api] port in supabase/config.toml' }],
     // The REST schema cache is loaded before it answers.
     timeoutMs: 20_000,
-  });
-  return { ...started, serves: services };
+  };
+  if (!databaseReady) return { ...(await launchService(files, kind, spec)), serves: services };
+  const launched = await spawnService(files, kind, spec);
+  try {
+    await databaseReady;
+  } catch (error) {
+    // The start failed on the database: the gateway never connected; it goes with the rest.
+    await stopService(files, kind);
+    throw error;
+  }
+  await writeFile(releaseFile, '', { mode: 0o600 });
+  await untilAnswering(files, kind, launched);
+  return { pid: launched.pid, url: launched.url, serves: services };
 }

@@ -25,6 +25,12 @@ export interface GatewaySettings {
   pgMetaRecord: string;
   /** Where a running `functions serve` records its port (functions-upstream.ts). */
   functionsRecord: string;
+  /**
+   * Set when the CLI launches the gateway beside a database that is still starting: the gateway
+   * loads its modules, then waits for `file` to exist before its services connect; it gives up when
+   * the launching CLI (`parentPid`) is gone without writing it (killed mid-start).
+   */
+  release?: { file: string; parentPid: number };
 }
 
 /** Writes the settings file, readable by its owner only (an older copy may have been widened). */
