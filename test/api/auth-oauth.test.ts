@@ -6,7 +6,8 @@
  * client's credentials, the redirect URI and the one-time code. signInWithOAuth's URL is followed
  * with fetch through the provider and back to /callback, and the session read from the fragment;
  * a second sign-in finds the identity, a Keycloak sign-in with the same verified address links to
- * the same user, and a forged state and a provider's refusal are answered as GoTrue answers them.
+ * the same user, a PKCE sign-in ends in `?code=` and exchangeCodeForSession, and a forged state and a
+ * provider's refusal are answered as GoTrue answers them.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -217,6 +218,33 @@ url = "${provider.url}/realms/test/"
     assert.deepEqual(users.map((entry) => entry.id), [claims.sub]);
     const actions = await pgQuery<{ action: string; provider: string }>(stack.dbUrl, "select payload->>'action' as action, payload->'traits'->>'provider' as provider from auth.audit_log_entries where payload->>'actor_id' = $1 order by created_at", [claims.sub]);
     assert.deepEqual(actions.map((entry) => `${entry.action}:${entry.provider}`), ['user_signedup:github', 'login:github', 'login:keycloak']);
+  });
+
+  it('signs in with PKCE: a flow state at authorize, ?code= at the callback, exchangeCodeForSession with the verifier', async () => {
+    const auth = createClient(stack.apiUrl, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: 'pkce' } }).auth;
+    const { data, error } = await auth.signInWithOAuth({ provider: 'keycloak', options: { redirectTo: `${app}/pkce?from=kc#top` } });
+    assert.equal(error, null);
+    const { location } = await follow(data.url!, app);
+    // GoTrue's prepPKCERedirectURL: the code joins the target's query, its fragment stays; no tokens.
+    assert.match(location, /^http:\/\/127\.0\.0\.1:3000\/pkce\?code=[0-9a-f-]{36}&from=kc#top$/);
+    const state = decodeJwt(provider.lastAuthorize!.searchParams.get('state')!) as { flow_state_id: string };
+    const [flow] = await pgQuery<{ user_id: string | null; auth_code: string; provider_type: string; authentication_method: string; code_challenge_method: string; provider_refresh_token: string }>(stack.dbUrl, 'select user_id, auth_code, provider_type, authentication_method, code_challenge_method, provider_refresh_token from auth.flow_state where id = $1', [state.flow_state_id]);
+    const [user] = await pgQuery<{ id: string }>(stack.dbUrl, "select id from auth.users where email = 'octo@example.com'");
+    assert.deepEqual({ ...flow, provider_refresh_token: flow.provider_refresh_token.slice(0, 11) }, { user_id: user.id, auth_code: new URL(location).searchParams.get('code'), provider_type: 'keycloak', authentication_method: 'oauth', code_challenge_method: 's256', provider_refresh_token: 'kc-refresh-' });
+    const code = new URL(location).searchParams.get('code')!;
+    const wrong = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=pkce`, { method: 'POST', headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(43) }) });
+    assert.equal(wrong.status, 403);
+
+    const exchanged = await auth.exchangeCodeForSession(code);
+    assert.equal(exchanged.error, null);
+    const session = exchanged.data.session!;
+    assert.equal(session.user.email, 'octo@example.com');
+    assert.ok(session.provider_token, 'the provider token comes with the session');
+    assert.ok(session.provider_refresh_token?.startsWith('kc-refresh-'));
+    assert.deepEqual((decodeJwt(session.access_token) as { amr: { method: string }[] }).amr.map((entry) => entry.method), ['oauth']);
+    assert.deepEqual(await pgQuery(stack.dbUrl, 'select id from auth.flow_state where id = $1', [state.flow_state_id]), []);
+    const again = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=pkce`, { method: 'POST', headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(43) }) });
+    assert.deepEqual(await again.json(), { code: 403, msg: 'invalid flow state, no valid flow state found' });
   });
 
   it('answers a forged state, an unknown provider and the provider\'s refusal as GoTrue does', async () => {

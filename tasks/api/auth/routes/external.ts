@@ -7,8 +7,11 @@
  * (external-account.ts) with an `oauth` session, and redirects to the referrer with the tokens and
  * the provider's tokens in the fragment; a failure past the state check redirects there too, with
  * GoTrue's error, error_description and error_code in the query and the fragment. A state made for
- * a manual link adds the identity to its signed-in user instead (link-identity.ts). The PKCE variant
- * (code_challenge) needs the flow_state rows of the PKCE part and is refused until it joins them.
+ * a manual link adds the identity to its signed-in user instead (link-identity.ts). With a
+ * code_challenge the flow is PKCE, as GoTrue runs it: /authorize stores an `oauth` flow state (no
+ * user yet) whose id the signed state carries, the callback writes the user and the provider's
+ * tokens into it and, instead of a session, redirects with its auth code in `?code=`, which
+ * POST /token?grant_type=pkce (pkce-grant.ts) exchanges with the verifier.
  */
 import { inTransaction } from '../auth-db.js';
 import { AuthError, badRequest, internalError, notFound, oauthError } from '../auth-error.js';
@@ -19,7 +22,9 @@ import { linkIdentityToUser } from '../external/link-identity.js';
 import { authCodeUrl, exchangeCode, goEncodeValues } from '../external/oauth-http.js';
 import { oauthProvider, type OAuthProvider, type UserProvidedData } from '../external/oauth-providers.js';
 import { signState, verifyState, type OAuthState } from '../external/oauth-state.js';
+import { parseChallengeMethod, validatePkceParams } from '../pkce.js';
 import { referrerOf } from '../redirect-url.js';
+import { completeOAuthFlowState, findFlowStateById, insertFlowState } from '../store/flow-states.js';
 import { findUserById } from '../store/users.js';
 import { issueSession } from '../tokens.js';
 
@@ -46,10 +51,20 @@ export async function providerRedirectUrl(context: RouteContext<unknown>, linkin
   const { query } = request;
   const name = query.get('provider') ?? '';
   const provider = await providerFor(context, name, query.get('scopes') ?? '');
-  if (query.get('code_challenge') || query.get('code_challenge_method')) {
-    throw badRequest('PKCE with an OAuth provider is not served by the native Auth yet: sign in with the implicit flow (flowType "implicit")');
+  const challenge = query.get('code_challenge') ?? '';
+  const method = query.get('code_challenge_method') ?? '';
+  validatePkceParams(method, challenge);
+  let flowStateId = '';
+  if (challenge) {
+    let parsed: string;
+    try {
+      parsed = parseChallengeMethod(method);
+    } catch (error) {
+      throw badRequest((error as Error).message);
+    }
+    flowStateId = await insertFlowState(state.pool, { providerType: name, codeChallenge: challenge, codeChallengeMethod: parsed, authenticationMethod: 'oauth', userId: null });
   }
-  const token = await signState(state.secret, state.auth.siteUrl, { provider: name, referrer: referrerOf(request, state.auth), flowStateId: '', linkingTargetId });
+  const token = await signState(state.secret, state.auth.siteUrl, { provider: name, referrer: referrerOf(request, state.auth), flowStateId, linkingTargetId });
   const extra: [string, string][] = [];
   for (const key of new Set(query.keys())) if (!OWN_PARAMETERS.has(key)) extra.push([key === 'workos_provider' ? 'provider' : key, query.get(key) ?? '']);
   return authCodeUrl(provider.endpoints, token, extra);
@@ -87,6 +102,18 @@ function errorRedirect(target: string, error: unknown, log: (line: string) => vo
   // The target as given, without its query and fragment (Go's URL keeps an empty path empty).
   const base = target.split(/[?#]/)[0];
   return { status: 302, headers: { location: `${base}?${goEncodeValues(values)}#${goEncodeValues(fragment)}` } };
+}
+
+/** GoTrue's prepPKCERedirectURL: `code` set in the target's query (re-encoded as Go does), its fragment kept. */
+function withCode(target: string, code: string): string {
+  const hashAt = target.indexOf('#');
+  const fragment = hashAt < 0 ? '' : target.slice(hashAt);
+  const withoutFragment = hashAt < 0 ? target : target.slice(0, hashAt);
+  const queryAt = withoutFragment.indexOf('?');
+  const base = queryAt < 0 ? withoutFragment : withoutFragment.slice(0, queryAt);
+  const values = new Map<string, string>(queryAt < 0 ? [] : [...new URLSearchParams(withoutFragment.slice(queryAt + 1)).entries()]);
+  values.set('code', code);
+  return `${base}?${goEncodeValues(values)}${fragment}`;
 }
 
 async function providerUser(context: RouteContext, oauth: OAuthState, parameters: URLSearchParams): Promise<{ data: UserProvidedData; accessToken: string; refreshToken: string }> {
@@ -129,13 +156,21 @@ export async function callback(context: RouteContext): Promise<AuthReply> {
       metadata.email_verified = entry.verified;
       if (entry.primary) break;
     }
+    const flow = oauth.flowStateId ? await findFlowStateById(state.pool, oauth.flowStateId) : undefined;
+    if (oauth.flowStateId && !flow) throw internalError('Flow state not found');
     const outcome = await inTransaction(state.pool, async (tx) => {
       const account = linkingTarget ? await linkIdentityToUser(tx, linkingTarget, oauth.provider, metadata) : await externalAccount(tx, state.auth, requestAud(request), oauth.provider, data.emails, metadata);
       if ('refusal' in account) return account;
-      return { tokens: await issueSession(tx, state, account.user.id, 'oauth', clientOf(request)) };
+      if (flow) {
+        // PKCE: the session is the grant's to issue, to whoever holds the verifier.
+        await completeOAuthFlowState(tx, flow.id, account.user.id, accessToken, refreshToken);
+        return { code: flow.auth_code, tokens: undefined };
+      }
+      return { code: undefined, tokens: await issueSession(tx, state, account.user.id, 'oauth', clientOf(request)) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
-    const { tokens } = outcome;
+    const { code, tokens } = outcome;
+    if (code !== undefined) return { status: 302, headers: { location: withCode(target, code) } };
     const fragment = new Map<string, string>([
       ['provider_token', accessToken],
       ...(refreshToken ? [['provider_refresh_token', refreshToken] as [string, string]] : []),

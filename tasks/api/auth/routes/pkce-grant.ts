@@ -2,7 +2,8 @@
  * POST /token?grant_type=pkce as GoTrue v2.132.3 answers it: the auth code of a redirect and the
  * client's code verifier exchanged for a session. A code with no flow state (or one not tied to a
  * user) is 403, as are an expired flow (300 s) and a verifier that does not match the challenge;
- * the flow state is spent with the exchange.
+ * the flow state is spent with the exchange. An OAuth flow's answer also carries the provider's
+ * tokens the callback stored (provider_token, and provider_refresh_token when the provider gave one).
  */
 import { inTransaction } from '../auth-db.js';
 import { badRequest, forbidden } from '../auth-error.js';
@@ -44,5 +45,9 @@ export async function pkceGrant({ request, state }: RouteContext): Promise<AuthR
     await deleteFlowState(tx, flow.id);
     return issued;
   });
-  return { status: 200, body: tokens };
+  const providerTokens = {
+    ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
+    ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
+  };
+  return { status: 200, body: { ...tokens, ...providerTokens } };
 }
