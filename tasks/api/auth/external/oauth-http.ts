@@ -17,6 +17,8 @@ export interface OAuthEndpoints {
   authUrl: string;
   tokenUrl: string;
   scopes: string[];
+  /** oauth2.AuthStyleInParams (Kakao): the client's credentials only in the form, never in Basic auth. */
+  authInParams?: boolean;
 }
 
 /** The token answer of a provider (oauth2.Token and its extras, such as an OIDC id_token). */
@@ -62,8 +64,8 @@ async function tokenRequest(endpoints: OAuthEndpoints, code: string, inHeader: b
 
 /** oauth2.Config.Exchange with AuthStyleAutoDetect. */
 export async function exchangeCode(endpoints: OAuthEndpoints, code: string): Promise<ProviderToken> {
-  let response = await tokenRequest(endpoints, code, true);
-  if (!response.ok) response = await tokenRequest(endpoints, code, false);
+  let response = await tokenRequest(endpoints, code, !endpoints.authInParams);
+  if (!response.ok && !endpoints.authInParams) response = await tokenRequest(endpoints, code, false);
   const text = await response.text();
   if (!response.ok) throw new Error(`oauth2: cannot fetch token: ${response.status} ${response.statusText}\nResponse: ${text}`);
   const type = (response.headers.get('content-type') ?? '').split(';')[0].trim();
@@ -80,10 +82,13 @@ export async function exchangeCode(endpoints: OAuthEndpoints, code: string): Pro
   };
 }
 
-/** GoTrue's makeRequest: a GET with the token, a 2xx JSON answer or the status and body as the error. */
-export async function providerGet<T>(token: ProviderToken, url: string): Promise<T> {
+/**
+ * GoTrue's makeRequest: a GET with the token, a 2xx JSON answer or the status and body as the error;
+ * `headers` are what a provider adds (Twitch's Client-Id, Notion's Notion-Version).
+ */
+export async function providerGet<T>(token: ProviderToken, url: string, headers: Record<string, string> = {}): Promise<T> {
   const type = !token.tokenType || token.tokenType.toLowerCase() === 'bearer' ? 'Bearer' : token.tokenType;
-  const response = await fetch(url, { headers: { Authorization: `${type} ${token.accessToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await fetch(url, { headers: { ...headers, Authorization: `${type} ${token.accessToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   const text = await response.text();
   if (response.status < 200 || response.status >= 300) throw new Error(`${response.status}: ${text}`);
   return JSON.parse(text) as T;

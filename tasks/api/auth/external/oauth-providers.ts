@@ -5,46 +5,18 @@
  * scopes plus the request's `scopes`, and how the user is read from the provider's API into
  * GoTrue's UserProvidedData (emails and the Claims its identities store). Google is found by OIDC
  * discovery at accounts.google.com and its ID token verified against Google's keys, as GoTrue does.
- * A name GoTrue knows but that is not here is refused as GoTrue refuses an unknown one.
+ * The providers read from a plain user-info API are in social-providers.ts. A name GoTrue knows but
+ * that is not here (apple, azure, linkedin_oidc: ID tokens from discovered issuers; twitter: OAuth
+ * 1.0a) is refused as GoTrue refuses an unknown one.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AuthExternalProvider } from '../auth-settings.js';
-import { providerGet, type OAuthEndpoints, type ProviderToken } from './oauth-http.js';
+import { providerGet } from './oauth-http.js';
+import { chooseHost, claims, endpoints, withScopes, type OAuthProvider, type ProviderBuilder, type ProviderEmail } from './provider-kit.js';
+import { SOCIAL_PROVIDERS } from './social-providers.js';
 
-export interface ProviderEmail {
-  email: string;
-  verified: boolean;
-  primary: boolean;
-}
-
-/** GoTrue's provider.Claims, the members it writes (structs.Map leaves empty ones out). */
-export type ProviderClaims = Record<string, string | number | boolean | Record<string, unknown>>;
-
-export interface UserProvidedData {
-  emails: ProviderEmail[];
-  metadata: ProviderClaims;
-}
-
-export interface OAuthProvider {
-  endpoints: OAuthEndpoints;
-  userData(token: ProviderToken): Promise<UserProvidedData>;
-}
-
-/** Claims as structs.Map writes them: empty strings left out, email_verified and phone_verified always there. */
-export function claims(values: Record<string, string | boolean | Record<string, unknown> | undefined>): ProviderClaims {
-  const out: ProviderClaims = { email_verified: false, phone_verified: false };
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') out[key] = value;
-  return out;
-}
-
-/** GoTrue's chooseHost: the configured URL without a trailing slash, else https://<default>. */
-const chooseHost = (base: string, defaultHost: string): string => (base ? base.replace(/\/$/, '') : `https://${defaultHost}`);
-
-const withScopes = (defaults: string[], requested: string): string[] => (requested ? [...defaults, ...requested.split(',')] : defaults);
-
-function endpoints(config: AuthExternalProvider, authUrl: string, tokenUrl: string, scopes: string[]): OAuthEndpoints {
-  return { clientId: config.clientId, secret: config.secret, redirectUri: config.redirectUri, authUrl, tokenUrl, scopes };
-}
+export type { OAuthProvider, ProviderClaims, ProviderEmail, UserProvidedData } from './provider-kit.js';
+export { claims } from './provider-kit.js';
 
 function github(config: AuthExternalProvider, scopes: string): OAuthProvider {
   const authHost = chooseHost(config.url, 'github.com');
@@ -136,7 +108,7 @@ async function google(config: AuthExternalProvider, scopes: string): Promise<OAu
   };
 }
 
-const BUILDERS: Record<string, (config: AuthExternalProvider, scopes: string) => OAuthProvider | Promise<OAuthProvider>> = { github, gitlab, google, keycloak };
+const BUILDERS: Record<string, ProviderBuilder> = { github, gitlab, google, keycloak, ...SOCIAL_PROVIDERS };
 
 /** GoTrue's API.Provider: the named provider, or an Error in GoTrue's words. */
 export async function oauthProvider(external: Record<string, AuthExternalProvider>, name: string, scopes: string): Promise<OAuthProvider> {

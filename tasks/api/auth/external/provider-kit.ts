@@ -1,0 +1,50 @@
+/**
+ * The pieces every OAuth provider of GoTrue v2.132.3 is built from, apart from the providers
+ * themselves so that both provider files (oauth-providers.ts, social-providers.ts) share them
+ * without importing each other: GoTrue's UserProvidedData and Claims as its structs.Map writes
+ * them, chooseHost (the `url` setting replacing the provider's host, as every provider/*.go
+ * does), the default scopes plus the request's, and the OAuth2 endpoints of a provider.
+ */
+import type { AuthExternalProvider } from '../auth-settings.js';
+import type { OAuthEndpoints, ProviderToken } from './oauth-http.js';
+
+export interface ProviderEmail {
+  email: string;
+  verified: boolean;
+  primary: boolean;
+}
+
+/** GoTrue's provider.Claims, the members it writes (structs.Map leaves empty ones out). */
+export type ProviderClaims = Record<string, string | number | boolean | Record<string, unknown>>;
+
+export interface UserProvidedData {
+  emails: ProviderEmail[];
+  metadata: ProviderClaims;
+}
+
+export interface OAuthProvider {
+  endpoints: OAuthEndpoints;
+  userData(token: ProviderToken): Promise<UserProvidedData>;
+}
+
+/** A provider as GoTrue's Provider switch builds it from its settings and the request's `scopes`. */
+export type ProviderBuilder = (config: AuthExternalProvider, scopes: string) => OAuthProvider | Promise<OAuthProvider>;
+
+/** Claims as structs.Map writes them: empty strings left out, email_verified and phone_verified always there. */
+export function claims(values: Record<string, string | boolean | Record<string, unknown> | undefined>): ProviderClaims {
+  const out: ProviderClaims = { email_verified: false, phone_verified: false };
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') out[key] = value;
+  return out;
+}
+
+/** GoTrue's chooseHost: the configured URL without a trailing slash, else https://<default>. */
+export const chooseHost = (base: string, defaultHost: string): string => (base ? base.replace(/\/$/, '') : `https://${defaultHost}`);
+
+export const withScopes = (defaults: string[], requested: string): string[] => (requested ? [...defaults, ...requested.split(',')] : defaults);
+
+export function endpoints(config: AuthExternalProvider, authUrl: string, tokenUrl: string, scopes: string[], authInParams = false): OAuthEndpoints {
+  return { clientId: config.clientId, secret: config.secret, redirectUri: config.redirectUri, authUrl, tokenUrl, scopes, authInParams };
+}
+
+/** A provider that sends one address, the primary one, when it sends any. */
+export const primaryEmail = (email: string | undefined, verified: boolean): ProviderEmail[] => (email ? [{ email, verified, primary: true }] : []);
