@@ -3,21 +3,30 @@
  * OpenID discovery document (whose `issuer` must be the one asked for), the token signed by one of
  * its keys with an algorithm it lists (RS256 when it lists none), issued by it and not expired; the
  * audience is left to the grant. The claims become GoTrue's UserProvidedData: Google's own mapping
- * (no address in the claims, `hd` as a custom claim), else the generic one (the token's standard
- * claims decoded into provider.Claims, which needs an address). Apple's and Azure's own mappings are
- * not written here: their tokens are refused, saying so, rather than read the generic way.
+ * (no address in the claims, `hd` as a custom claim), Apple's and an Azure tenant's
+ * (id-token-apple-azure.ts), else the generic one (the token's standard claims decoded into
+ * provider.Claims, which needs an address).
+ *
+ * Test-only: SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN (an http origin) makes the discovery document of
+ * `https://<host>/<path>` be fetched from `<origin>/<host>/<path>`, so that tests can play Apple
+ * and Azure, whose issuers are fixed https hosts. It is read from the process that serves Auth;
+ * the CLI never passes it to the gateway it starts (its environment is only PATH, HOME and TMPDIR),
+ * so what users run always asks the issuer itself.
  */
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { badRequest } from '../auth-error.js';
-import { claims, type ProviderClaims, type UserProvidedData } from './oauth-providers.js';
+import { appleData, azureData } from './id-token-apple-azure.js';
 import { ISSUER_APPLE, ISSUER_GOOGLE } from './id-token-provider.js';
+import { claims, type ProviderClaims, type UserProvidedData } from './provider-kit.js';
 
 export interface VerifiedIdToken {
   payload: JWTPayload & Record<string, unknown>;
   audiences: string[];
   data: UserProvidedData;
 }
+
+/** provider.IsAzureIssuer. */
+const AZURE_ISSUER = /^https:\/\/login[.]microsoftonline[.]com\/([^/]+)\/v2[.]0\/?$/;
 
 /** A failure GoTrue answers `Bad ID token` (the token or its claims), apart from discovery's. */
 export class BadIdToken extends Error {}
@@ -30,7 +39,10 @@ interface Discovery {
 
 /** go-oidc's NewProvider: the discovery document, which must name the issuer it was fetched for. */
 async function discover(issuer: string): Promise<Discovery> {
-  const response = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+  let url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const testOrigin = process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
+  if (testOrigin && url.startsWith('https://')) url = `${testOrigin.replace(/\/$/, '')}/${url.slice('https://'.length)}`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${await response.text()}`);
   const document = (await response.json()) as Discovery;
   if (document.issuer !== issuer) throw new Error(`oidc: issuer did not match the issuer returned by provider, expected "${issuer}" got "${document.issuer}"`);
@@ -89,9 +101,6 @@ function checkAccessTokenHash(algorithm: string, atHash: string, accessToken: st
  * BadIdToken. An `accessToken` is checked against the token's at_hash when both are there.
  */
 export async function verifyIdToken(issuer: string, idToken: string, accessToken = ''): Promise<VerifiedIdToken> {
-  if (issuer === ISSUER_APPLE || /^https:\/\/login[.]microsoftonline[.]com\//.test(issuer)) {
-    throw badRequest(`ID tokens of ${issuer} are not read by the native Auth yet: sign in with that provider's OAuth flow instead`);
-  }
   const discovery = await discover(issuer);
   const keys = createRemoteJWKSet(new URL(discovery.jwks_uri));
   let payload: JWTPayload & Record<string, unknown>;
@@ -104,7 +113,15 @@ export async function verifyIdToken(issuer: string, idToken: string, accessToken
     throw new BadIdToken((error as Error).message);
   }
   const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
-  const data = payload.iss === ISSUER_GOOGLE ? googleData(payload) : genericData(payload);
+  let data: UserProvidedData;
+  try {
+    if (payload.iss === ISSUER_GOOGLE) data = googleData(payload);
+    else if (payload.iss === ISSUER_APPLE) data = appleData(payload);
+    else if (AZURE_ISSUER.test(String(payload.iss))) data = azureData(payload);
+    else data = genericData(payload);
+  } catch (error) {
+    throw error instanceof BadIdToken ? error : new BadIdToken((error as Error).message);
+  }
   if (accessToken && typeof payload.at_hash === 'string' && payload.at_hash) checkAccessTokenHash(algorithm, payload.at_hash, accessToken);
   return { payload, audiences, data };
 }

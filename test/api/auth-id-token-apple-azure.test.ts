@@ -1,0 +1,89 @@
+/**
+ * Apple's and Azure's ID tokens in the ID token grant (supabase-js's signInWithIdToken) of the
+ * native Auth, read as GoTrue v2.132.3's parseAppleIDToken and parseAzureIDToken read them; they
+ * were refused before. Their issuers are fixed https hosts, so a local server written here plays
+ * both (discovery documents naming the real issuers, and the keys), reached through the test-only
+ * SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN that the in-process Auth reads (id-token-verify.ts).
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
+import pg from 'pg';
+import { startScratchCluster, type ScratchCluster } from '../../tasks/native/scratch-cluster.js';
+import { nativeTestEnv } from '../integration/support/temp-project.js';
+import { serveAuth, type ServedAuth } from './support/auth-fixture.js';
+
+const APPLE = 'https://appleid.apple.com';
+const TENANT = 'https://login.microsoftonline.com/4d1c8f6e-0000-4000-8000-00000000c0de/v2.0';
+
+describe('native Auth: Apple and Azure ID tokens', function () {
+  this.timeout(120_000);
+  let cluster: ScratchCluster;
+  let db: pg.Client;
+  let issuers: Server;
+  let key: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  let auth: ServedAuth;
+  const before_ = process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
+
+  const sign = (issuer: string, audience: string, subject: string, claims: Record<string, unknown>) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(audience).setSubject(subject).setIssuedAt().setExpirationTime('5m').sign(key);
+
+  const identityData = async (provider: string) => (await db.query<{ identity_data: Record<string, unknown> }>('select identity_data from auth.identities where provider = $1', [provider])).rows[0].identity_data;
+
+  before(async () => {
+    cluster = await startScratchCluster(await nativeTestEnv());
+    db = new pg.Client({ connectionString: cluster.url });
+    await db.connect();
+    const pair = await generateKeyPair('RS256');
+    key = pair.privateKey;
+    const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    issuers = createServer((request, response) => {
+      const local = `http://127.0.0.1:${(issuers.address() as AddressInfo).port}`;
+      const json = (value: unknown) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+      if (request.url === '/appleid.apple.com/.well-known/openid-configuration') return json({ issuer: APPLE, jwks_uri: `${local}/keys` });
+      if (request.url === `/${TENANT.slice('https://'.length)}/.well-known/openid-configuration`) return json({ issuer: TENANT, jwks_uri: `${local}/keys` });
+      if (request.url === '/keys') return json({ keys: [jwk] });
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => issuers.listen(0, '127.0.0.1', resolve));
+    process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN = `http://127.0.0.1:${(issuers.address() as AddressInfo).port}`;
+    auth = await serveAuth(cluster, { external: { apple: { enabled: true, client_id: 'com.example.app', secret: 'unused' }, azure: { enabled: true, client_id: 'azure-app', secret: 'unused' } } });
+  });
+  after(async () => {
+    if (before_ === undefined) delete process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
+    else process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN = before_;
+    await auth?.close();
+    issuers?.close();
+    await db?.end().catch(() => undefined);
+    await cluster?.discard();
+  });
+
+  it("signs in with Apple's token: the address verified, is_private_email (a quoted boolean) and auth_time as custom claims", async () => {
+    const token = await sign(APPLE, 'com.example.app', '001234.apple', { email: 'hidden@privaterelay.appleid.com', is_private_email: 'true', auth_time: 1700000000 });
+    const { data, error } = await auth.client().auth.signInWithIdToken({ provider: 'apple', token });
+    assert.equal(error, null);
+    assert.equal(data.user!.email, 'hidden@privaterelay.appleid.com');
+    assert.deepEqual(await identityData('apple'), {
+      iss: APPLE, sub: '001234.apple', provider_id: '001234.apple', custom_claims: { is_private_email: true, auth_time: 1700000000 },
+      email: 'hidden@privaterelay.appleid.com', email_verified: true, phone_verified: false,
+    });
+  });
+
+  it("signs in with an Azure tenant's token, found by its issuer: xms_edov decides the address, the unregistered claims are custom claims", async () => {
+    const token = await sign(TENANT, 'azure-app', 'az-sub-1', { email: 'ada@contoso.example', xms_edov: '1', name: 'Ada Lovelace', preferred_username: 'ada@contoso.example', tid: 'tenant-id', oid: 'object-id', ver: '2.0' });
+    const response = await fetch(`${auth.url}/auth/v1/token?grant_type=id_token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id_token: token, client_id: 'azure-app', issuer: TENANT }) });
+    assert.equal(response.status, 200, await response.clone().text());
+    assert.deepEqual(await identityData('azure'), {
+      iss: TENANT, sub: 'az-sub-1', provider_id: 'az-sub-1', preferred_username: 'ada@contoso.example', full_name: 'Ada Lovelace',
+      custom_claims: { email: 'ada@contoso.example', xms_edov: '1', tid: 'tenant-id', oid: 'object-id' },
+      email: 'ada@contoso.example', email_verified: true, phone_verified: false,
+    });
+  });
+
+  it("refuses an Apple token whose is_private_email is not a quoted boolean, as Go's decoding does: Bad ID token", async () => {
+    const token = await sign(APPLE, 'com.example.app', '005678.apple', { email: 'b@example.com', is_private_email: true });
+    const response = await fetch(`${auth.url}/auth/v1/token?grant_type=id_token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id_token: token, provider: 'apple' }) });
+    assert.deepEqual([response.status, await response.json()], [400, { error: 'invalid request', error_description: 'Bad ID token' }]);
+  });
+});
