@@ -3,7 +3,9 @@
  * native Auth, read as GoTrue v2.132.3's parseAppleIDToken and parseAzureIDToken read them; they
  * were refused before. Their issuers are fixed https hosts, so a local server written here plays
  * both (discovery documents naming the real issuers, and the keys), reached through the test-only
- * SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN that the in-process Auth reads (id-token-verify.ts).
+ * SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN that the in-process Auth reads (id-token-verify.ts). The
+ * same server plays Azure's authorization and token endpoints (the `url` setting) for the OAuth
+ * sign-in, whose user is the ID token the code exchange returns.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -24,6 +26,7 @@ describe('native Auth: Apple and Azure ID tokens', function () {
   let issuers: Server;
   let key: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   let auth: ServedAuth;
+  let azureAuthorize: URL | undefined;
   const before_ = process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
 
   const sign = (issuer: string, audience: string, subject: string, claims: Record<string, unknown>) =>
@@ -44,11 +47,29 @@ describe('native Auth: Apple and Azure ID tokens', function () {
       if (request.url === '/appleid.apple.com/.well-known/openid-configuration') return json({ issuer: APPLE, jwks_uri: `${local}/keys` });
       if (request.url === `/${TENANT.slice('https://'.length)}/.well-known/openid-configuration`) return json({ issuer: TENANT, jwks_uri: `${local}/keys` });
       if (request.url === '/keys') return json({ keys: [jwk] });
+      const url = new URL(request.url ?? '/', local);
+      if (url.pathname === '/azure-tenant/oauth2/v2.0/authorize') {
+        azureAuthorize = url;
+        const back = new URL(`${auth.url}/auth/v1/callback`);
+        back.searchParams.set('code', 'azure-code');
+        back.searchParams.set('state', url.searchParams.get('state')!);
+        return void response.writeHead(302, { Location: back.toString() }).end();
+      }
+      if (url.pathname === '/azure-tenant/oauth2/v2.0/token' && request.method === 'POST') {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          const form = new URLSearchParams(body);
+          if (form.get('code') !== 'azure-code' || request.headers.authorization !== `Basic ${Buffer.from('azure-app:azure-secret').toString('base64')}`) return void response.writeHead(400).end('{"error":"invalid_grant"}');
+          void sign(TENANT, 'azure-app', 'az-oauth-1', { email: 'grace@contoso.example', name: 'Grace Hopper', tid: 'tenant-id' }).then((idToken) => json({ access_token: 'azure-access', token_type: 'Bearer', id_token: idToken }));
+        });
+        return;
+      }
       response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => issuers.listen(0, '127.0.0.1', resolve));
     process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN = `http://127.0.0.1:${(issuers.address() as AddressInfo).port}`;
-    auth = await serveAuth(cluster, { external: { apple: { enabled: true, client_id: 'com.example.app', secret: 'unused' }, azure: { enabled: true, client_id: 'azure-app', secret: 'unused' } } });
+    auth = await serveAuth(cluster, { external: { apple: { enabled: true, client_id: 'com.example.app', secret: 'unused' }, azure: { enabled: true, client_id: 'azure-app', secret: 'azure-secret', url: `${process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN}/azure-tenant` } } });
   });
   after(async () => {
     if (before_ === undefined) delete process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
@@ -85,5 +106,22 @@ describe('native Auth: Apple and Azure ID tokens', function () {
     const token = await sign(APPLE, 'com.example.app', '005678.apple', { email: 'b@example.com', is_private_email: true });
     const response = await fetch(`${auth.url}/auth/v1/token?grant_type=id_token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id_token: token, provider: 'apple' }) });
     assert.deepEqual([response.status, await response.json()], [400, { error: 'invalid request', error_description: 'Bad ID token' }]);
+  });
+
+  it('signs in with Azure through OAuth: the ID token of the code exchange, verified at its tenant, is the user', async () => {
+    const authorize = await fetch(`${auth.url}/auth/v1/authorize?provider=azure&scopes=offline_access`, { redirect: 'manual' });
+    assert.equal(authorize.status, 302, await authorize.clone().text());
+    const atProvider = await fetch(authorize.headers.get('location')!, { redirect: 'manual' });
+    assert.equal(azureAuthorize!.searchParams.get('scope'), 'openid offline_access');
+    const callback = await fetch(atProvider.headers.get('location')!, { redirect: 'manual' });
+    const location = callback.headers.get('location')!;
+    const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
+    assert.ok(fragment.get('access_token'), location);
+    assert.equal(fragment.get('provider_token'), 'azure-access');
+    const { rows } = await db.query<{ identity_data: Record<string, unknown> }>("select identity_data from auth.identities where provider = 'azure' and provider_id = 'az-oauth-1'");
+    assert.deepEqual(rows[0].identity_data, {
+      iss: TENANT, sub: 'az-oauth-1', provider_id: 'az-oauth-1', full_name: 'Grace Hopper', custom_claims: { email: 'grace@contoso.example', tid: 'tenant-id' },
+      email: 'grace@contoso.example', email_verified: true, phone_verified: false,
+    });
   });
 });

@@ -26,7 +26,7 @@ export interface VerifiedIdToken {
 }
 
 /** provider.IsAzureIssuer. */
-const AZURE_ISSUER = /^https:\/\/login[.]microsoftonline[.]com\/([^/]+)\/v2[.]0\/?$/;
+export const AZURE_ISSUER = /^https:\/\/login[.]microsoftonline[.]com\/([^/]+)\/v2[.]0\/?$/;
 
 /** A failure GoTrue answers `Bad ID token` (the token or its claims), apart from discovery's. */
 export class BadIdToken extends Error {}

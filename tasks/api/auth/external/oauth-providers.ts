@@ -5,14 +5,15 @@
  * scopes plus the request's `scopes`, and how the user is read from the provider's API into
  * GoTrue's UserProvidedData (emails and the Claims its identities store). Google is found by OIDC
  * discovery at accounts.google.com and its ID token verified against Google's keys, as GoTrue does.
- * The providers read from a plain user-info API are in social-providers.ts. A name GoTrue knows but
- * that is not here (apple, azure, linkedin_oidc: ID tokens from discovered issuers; twitter: OAuth
- * 1.0a) is refused as GoTrue refuses an unknown one.
+ * The providers read from a plain user-info API are in social-providers.ts, Azure (an ID token) in
+ * oidc-providers.ts. A name GoTrue knows but that is not here (apple, linkedin_oidc: ID tokens from
+ * discovered issuers; twitter: OAuth 1.0a) is refused as GoTrue refuses an unknown one.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AuthExternalProvider } from '../auth-settings.js';
 import { providerGet } from './oauth-http.js';
 import { chooseHost, claims, endpoints, withScopes, type OAuthProvider, type ProviderBuilder, type ProviderEmail } from './provider-kit.js';
+import { OIDC_PROVIDERS } from './oidc-providers.js';
 import { SOCIAL_PROVIDERS } from './social-providers.js';
 
 export type { OAuthProvider, ProviderClaims, ProviderEmail, UserProvidedData } from './provider-kit.js';
@@ -108,7 +109,7 @@ async function google(config: AuthExternalProvider, scopes: string): Promise<OAu
   };
 }
 
-const BUILDERS: Record<string, ProviderBuilder> = { github, gitlab, google, keycloak, ...SOCIAL_PROVIDERS };
+const BUILDERS: Record<string, ProviderBuilder> = { github, gitlab, google, keycloak, ...SOCIAL_PROVIDERS, ...OIDC_PROVIDERS };
 
 /** GoTrue's API.Provider: the named provider, or an Error in GoTrue's words. */
 export async function oauthProvider(external: Record<string, AuthExternalProvider>, name: string, scopes: string): Promise<OAuthProvider> {

@@ -1,0 +1,48 @@
+/**
+ * GoTrue v2.132.3's OAuth providers whose user is the ID token of the code exchange rather than a
+ * user-info API. Azure (provider/azure.go): the authorization and token endpoints under
+ * login.microsoftonline.com/common (the `url` setting names a tenant instead), scopes `openid` plus
+ * the request's; the ID token's own issuer must be an Azure tenant's (and the configured tenant's
+ * when `url` names one), and it is verified by that issuer's discovery and keys, for this client,
+ * and read as parseAzureIDToken reads it.
+ */
+import { decodeJwt } from 'jose';
+import type { AuthExternalProvider } from '../auth-settings.js';
+import { AZURE_ISSUER, verifyIdToken } from './id-token-verify.js';
+import type { ProviderToken } from './oauth-http.js';
+import { chooseHost, endpoints, withScopes, type OAuthProvider, type UserProvidedData } from './provider-kit.js';
+
+const AZURE_COMMON = 'https://login.microsoftonline.com/common/v2.0';
+const AZURE_ORGANIZATIONS = 'https://login.microsoftonline.com/organizations/v2.0';
+
+/** go-oidc's verification with a ClientID: the token must be meant for this client. */
+async function idTokenData(issuer: string, clientId: string, idToken: string, token: ProviderToken): Promise<UserProvidedData> {
+  const { audiences, data } = await verifyIdToken(issuer, idToken, token.accessToken);
+  if (!audiences.includes(clientId)) throw new Error(`oidc: expected audience ${JSON.stringify(clientId)} got ${JSON.stringify(audiences)}`);
+  return data;
+}
+
+function azure(config: AuthExternalProvider, scopes: string): OAuthProvider {
+  const host = chooseHost(config.url, 'login.microsoftonline.com/common');
+  // A `url` naming one tenant pins the issuer; common and organizations accept any tenant.
+  let expectedIssuer = config.url ? `${host}/v2.0` : '';
+  if (!AZURE_ISSUER.test(expectedIssuer) || expectedIssuer === AZURE_COMMON || expectedIssuer === AZURE_ORGANIZATIONS) expectedIssuer = '';
+  return {
+    endpoints: endpoints(config, `${host}/oauth2/v2.0/authorize`, `${host}/oauth2/v2.0/token`, withScopes(['openid'], scopes)),
+    async userData(token) {
+      const idToken = token.extra.id_token;
+      if (typeof idToken !== 'string') throw new Error('azure: no OIDC ID token present in response');
+      let issuer = '';
+      try {
+        issuer = decodeJwt(idToken).iss ?? '';
+      } catch (error) {
+        throw new Error(`azure: invalid ID token ${(error as Error).message}`);
+      }
+      if (!AZURE_ISSUER.test(issuer)) throw new Error(`azure: ID token issuer not valid ${JSON.stringify(issuer)}`);
+      if (expectedIssuer && issuer !== expectedIssuer) throw new Error(`azure: ID token issuer ${JSON.stringify(issuer)} does not match expected issuer ${JSON.stringify(expectedIssuer)}`);
+      return idTokenData(issuer, config.clientId, idToken, token);
+    },
+  };
+}
+
+export const OIDC_PROVIDERS = { azure };
