@@ -19,7 +19,7 @@ import { serveAuth, type ServedAuth } from './support/auth-fixture.js';
 const APPLE = 'https://appleid.apple.com';
 const TENANT = 'https://login.microsoftonline.com/4d1c8f6e-0000-4000-8000-00000000c0de/v2.0';
 
-describe('native Auth: Apple and Azure ID tokens', function () {
+describe('native Auth: Apple and Azure, by their ID tokens and through OAuth', function () {
   this.timeout(120_000);
   let cluster: ScratchCluster;
   let db: pg.Client;
@@ -27,6 +27,7 @@ describe('native Auth: Apple and Azure ID tokens', function () {
   let key: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   let auth: ServedAuth;
   let azureAuthorize: URL | undefined;
+  let appleAuthorize: URL | undefined;
   const before_ = process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
 
   const sign = (issuer: string, audience: string, subject: string, claims: Record<string, unknown>) =>
@@ -44,7 +45,9 @@ describe('native Auth: Apple and Azure ID tokens', function () {
     issuers = createServer((request, response) => {
       const local = `http://127.0.0.1:${(issuers.address() as AddressInfo).port}`;
       const json = (value: unknown) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
-      if (request.url === '/appleid.apple.com/.well-known/openid-configuration') return json({ issuer: APPLE, jwks_uri: `${local}/keys` });
+      if (request.url === '/appleid.apple.com/.well-known/openid-configuration') {
+        return json({ issuer: APPLE, jwks_uri: `${local}/keys`, authorization_endpoint: `${local}/apple/auth/authorize`, token_endpoint: `${local}/apple/auth/token` });
+      }
       if (request.url === `/${TENANT.slice('https://'.length)}/.well-known/openid-configuration`) return json({ issuer: TENANT, jwks_uri: `${local}/keys` });
       if (request.url === '/keys') return json({ keys: [jwk] });
       const url = new URL(request.url ?? '/', local);
@@ -54,6 +57,21 @@ describe('native Auth: Apple and Azure ID tokens', function () {
         back.searchParams.set('code', 'azure-code');
         back.searchParams.set('state', url.searchParams.get('state')!);
         return void response.writeHead(302, { Location: back.toString() }).end();
+      }
+      if (url.pathname === '/apple/auth/authorize') {
+        appleAuthorize = url;
+        return void response.writeHead(200).end('<form>');
+      }
+      if (url.pathname === '/apple/auth/token' && request.method === 'POST') {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          const form = new URLSearchParams(body);
+          // Apple's client secret is a JWT the developer signs; GoTrue sends it in the form as `secret`.
+          if (form.get('code') !== 'apple-code' || form.get('client_id') !== 'com.example.app' || form.get('secret') !== 'apple-secret') return void response.writeHead(400).end('{"error":"invalid_grant"}');
+          void sign(APPLE, 'com.example.app', '009999.apple', { email: 'tim@example.com', is_private_email: 'false' }).then((idToken) => json({ access_token: 'apple-access', token_type: 'Bearer', id_token: idToken }));
+        });
+        return;
       }
       if (url.pathname === '/azure-tenant/oauth2/v2.0/token' && request.method === 'POST') {
         let body = '';
@@ -69,7 +87,7 @@ describe('native Auth: Apple and Azure ID tokens', function () {
     });
     await new Promise<void>((resolve) => issuers.listen(0, '127.0.0.1', resolve));
     process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN = `http://127.0.0.1:${(issuers.address() as AddressInfo).port}`;
-    auth = await serveAuth(cluster, { external: { apple: { enabled: true, client_id: 'com.example.app', secret: 'unused' }, azure: { enabled: true, client_id: 'azure-app', secret: 'azure-secret', url: `${process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN}/azure-tenant` } } });
+    auth = await serveAuth(cluster, { external: { apple: { enabled: true, client_id: 'com.example.app', secret: 'apple-secret' }, azure: { enabled: true, client_id: 'azure-app', secret: 'azure-secret', url: `${process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN}/azure-tenant` } } });
   });
   after(async () => {
     if (before_ === undefined) delete process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
@@ -122,6 +140,26 @@ describe('native Auth: Apple and Azure ID tokens', function () {
     assert.deepEqual(rows[0].identity_data, {
       iss: TENANT, sub: 'az-oauth-1', provider_id: 'az-oauth-1', full_name: 'Grace Hopper', custom_claims: { email: 'grace@contoso.example', tid: 'tenant-id' },
       email: 'grace@contoso.example', email_verified: true, phone_verified: false,
+    });
+  });
+
+  it("signs in with Apple through OAuth: form_post, the client's secret in the exchange's form, and the name Apple posts once", async () => {
+    const authorize = await fetch(`${auth.url}/auth/v1/authorize?provider=apple`, { redirect: 'manual' });
+    assert.equal(authorize.status, 302, await authorize.clone().text());
+    await fetch(authorize.headers.get('location')!);
+    assert.equal(appleAuthorize!.searchParams.get('response_mode'), 'form_post');
+    assert.equal(appleAuthorize!.searchParams.get('scope'), 'email name');
+    // Apple posts the callback from the browser, with the user's name at the first sign-in.
+    const callback = await fetch(`${auth.url}/auth/v1/callback`, {
+      method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code: 'apple-code', state: appleAuthorize!.searchParams.get('state')!, user: JSON.stringify({ name: { firstName: 'Tim', lastName: 'Apple' }, email: 'tim@example.com' }) }).toString(),
+    });
+    const location = callback.headers.get('location')!;
+    assert.equal(new URLSearchParams(location.slice(location.indexOf('#') + 1)).get('provider_token'), 'apple-access', location);
+    const { rows } = await db.query<{ identity_data: Record<string, unknown> }>("select identity_data from auth.identities where provider = 'apple' and provider_id = '009999.apple'");
+    assert.deepEqual(rows[0].identity_data, {
+      iss: APPLE, sub: '009999.apple', provider_id: '009999.apple', name: 'Tim Apple', full_name: 'Tim Apple', custom_claims: { is_private_email: false },
+      email: 'tim@example.com', email_verified: true, phone_verified: false,
     });
   });
 });

@@ -31,14 +31,16 @@ export const AZURE_ISSUER = /^https:\/\/login[.]microsoftonline[.]com\/([^/]+)\/
 /** A failure GoTrue answers `Bad ID token` (the token or its claims), apart from discovery's. */
 export class BadIdToken extends Error {}
 
-interface Discovery {
+export interface Discovery {
   issuer: string;
+  authorization_endpoint?: string;
+  token_endpoint?: string;
   jwks_uri: string;
   id_token_signing_alg_values_supported?: string[];
 }
 
 /** go-oidc's NewProvider: the discovery document, which must name the issuer it was fetched for. */
-async function discover(issuer: string): Promise<Discovery> {
+export async function discover(issuer: string): Promise<Discovery> {
   let url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
   const testOrigin = process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
   if (testOrigin && url.startsWith('https://')) url = `${testOrigin.replace(/\/$/, '')}/${url.slice('https://'.length)}`;

@@ -19,6 +19,10 @@ export interface OAuthEndpoints {
   scopes: string[];
   /** oauth2.AuthStyleInParams (Kakao): the client's credentials only in the form, never in Basic auth. */
   authInParams?: boolean;
+  /** Parameters a provider adds to its authorization URL (Apple's response_mode=form_post). */
+  authParams?: [string, string][];
+  /** Parameters a provider adds to its code exchange's form (Apple's client_id and secret). */
+  tokenParams?: [string, string][];
 }
 
 /** The token answer of a provider (oauth2.Token and its extras, such as an OIDC id_token). */
@@ -45,13 +49,14 @@ export function authCodeUrl(endpoints: OAuthEndpoints, state: string, extra: [st
   if (endpoints.redirectUri) values.set('redirect_uri', endpoints.redirectUri);
   if (endpoints.scopes.length > 0) values.set('scope', endpoints.scopes.join(' '));
   if (state) values.set('state', state);
-  for (const [key, value] of extra) values.set(key, value);
+  for (const [key, value] of [...(endpoints.authParams ?? []), ...extra]) values.set(key, value);
   return `${endpoints.authUrl}${endpoints.authUrl.includes('?') ? '&' : '?'}${goEncodeValues(values)}`;
 }
 
 async function tokenRequest(endpoints: OAuthEndpoints, code: string, inHeader: boolean): Promise<Response> {
   const form = new Map<string, string>([['grant_type', 'authorization_code'], ['code', code]]);
   if (endpoints.redirectUri) form.set('redirect_uri', endpoints.redirectUri);
+  for (const [key, value] of endpoints.tokenParams ?? []) form.set(key, value);
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   if (inHeader) {
     headers.Authorization = `Basic ${Buffer.from(`${goQueryEscape(endpoints.clientId)}:${goQueryEscape(endpoints.secret)}`).toString('base64')}`;

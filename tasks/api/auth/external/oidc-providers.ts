@@ -4,11 +4,16 @@
  * login.microsoftonline.com/common (the `url` setting names a tenant instead), scopes `openid` plus
  * the request's; the ID token's own issuer must be an Azure tenant's (and the configured tenant's
  * when `url` names one), and it is verified by that issuer's discovery and keys, for this client,
- * and read as parseAzureIDToken reads it.
+ * and read as parseAzureIDToken reads it. Apple (provider/apple.go): the endpoints of
+ * appleid.apple.com's discovery (its `url` setting is ignored), scopes `email name` only,
+ * response_mode=form_post (Apple posts the callback), the client's id and secret also in the code
+ * exchange's form, the ID token read as parseAppleIDToken reads it, and the name Apple posts once,
+ * in the callback's `user` parameter, as the claims' name and full_name.
  */
 import { decodeJwt } from 'jose';
 import type { AuthExternalProvider } from '../auth-settings.js';
-import { AZURE_ISSUER, verifyIdToken } from './id-token-verify.js';
+import { ISSUER_APPLE } from './id-token-provider.js';
+import { AZURE_ISSUER, discover, verifyIdToken } from './id-token-verify.js';
 import type { ProviderToken } from './oauth-http.js';
 import { chooseHost, endpoints, withScopes, type OAuthProvider, type UserProvidedData } from './provider-kit.js';
 
@@ -45,4 +50,24 @@ function azure(config: AuthExternalProvider, scopes: string): OAuthProvider {
   };
 }
 
-export const OIDC_PROVIDERS = { azure };
+async function apple(config: AuthExternalProvider): Promise<OAuthProvider> {
+  const discovery = await discover(ISSUER_APPLE);
+  const base = endpoints(config, discovery.authorization_endpoint ?? '', discovery.token_endpoint ?? '', ['email', 'name']);
+  return {
+    endpoints: { ...base, authParams: [['response_mode', 'form_post']], tokenParams: [['client_id', config.clientId], ['secret', config.secret]] },
+    async userData(token) {
+      const idToken = token.extra.id_token;
+      if (!token.accessToken || typeof idToken !== 'string') return { emails: [], metadata: {} };
+      return idTokenData(ISSUER_APPLE, config.clientId, idToken, token);
+    },
+    parseUser(user, data) {
+      const parsed = JSON.parse(user) as { name?: { firstName?: string; lastName?: string } };
+      const name = `${parsed.name?.firstName ?? ''} ${parsed.name?.lastName ?? ''}`.trim();
+      // structs.Map leaves an empty name out, as it was.
+      if (name) Object.assign(data.metadata, { name, full_name: name });
+      else for (const key of ['name', 'full_name']) delete data.metadata[key];
+    },
+  };
+}
+
+export const OIDC_PROVIDERS = { apple, azure };

@@ -25,6 +25,8 @@ export interface UserProvidedData {
 export interface OAuthProvider {
   endpoints: OAuthEndpoints;
   userData(token: ProviderToken): Promise<UserProvidedData>;
+  /** Apple's ParseUser: the callback's `user` parameter (sent at the first sign-in only) read into the claims. */
+  parseUser?(user: string, data: UserProvidedData): void;
 }
 
 /** A provider as GoTrue's Provider switch builds it from its settings and the request's `scopes`. */

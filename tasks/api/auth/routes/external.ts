@@ -130,7 +130,10 @@ async function providerUser(context: RouteContext, oauth: OAuthState, parameters
     throw internalError(`Unable to exchange external code: ${code}`);
   }
   try {
-    return { data: await provider.userData(token), accessToken: token.accessToken, refreshToken: token.refreshToken };
+    const data = await provider.userData(token);
+    const user = parameters.get('user');
+    if (user && provider.parseUser) provider.parseUser(user, data);
+    return { data, accessToken: token.accessToken, refreshToken: token.refreshToken };
   } catch (error) {
     context.state.log(`oauth: reading the user from ${oauth.provider}: ${(error as Error).message}`);
     throw internalError('Error getting user profile from external provider');
