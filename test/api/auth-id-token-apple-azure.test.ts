@@ -4,7 +4,7 @@
  * were refused before. Their issuers are fixed https hosts, so a local server written here plays
  * both (discovery documents naming the real issuers, and the keys), reached through the test-only
  * SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN that the in-process Auth reads (id-token-verify.ts). The
- * same server plays Azure's authorization and token endpoints (the `url` setting) for the OAuth
+ * same server plays Azure's, Apple's and LinkedIn's authorization and token endpoints for the OAuth
  * sign-in, whose user is the ID token the code exchange returns.
  */
 import assert from 'node:assert/strict';
@@ -19,7 +19,7 @@ import { serveAuth, type ServedAuth } from './support/auth-fixture.js';
 const APPLE = 'https://appleid.apple.com';
 const TENANT = 'https://login.microsoftonline.com/4d1c8f6e-0000-4000-8000-00000000c0de/v2.0';
 
-describe('native Auth: Apple and Azure, by their ID tokens and through OAuth', function () {
+describe('native Auth: Apple, Azure and LinkedIn OIDC, by their ID tokens and through OAuth', function () {
   this.timeout(120_000);
   let cluster: ScratchCluster;
   let db: pg.Client;
@@ -28,6 +28,7 @@ describe('native Auth: Apple and Azure, by their ID tokens and through OAuth', f
   let auth: ServedAuth;
   let azureAuthorize: URL | undefined;
   let appleAuthorize: URL | undefined;
+  let linkedinAuthorize: URL | undefined;
   const before_ = process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
 
   const sign = (issuer: string, audience: string, subject: string, claims: Record<string, unknown>) =>
@@ -58,6 +59,19 @@ describe('native Auth: Apple and Azure, by their ID tokens and through OAuth', f
         back.searchParams.set('state', url.searchParams.get('state')!);
         return void response.writeHead(302, { Location: back.toString() }).end();
       }
+      if (request.url === '/www.linkedin.com/oauth/.well-known/openid-configuration') return json({ issuer: 'https://www.linkedin.com', jwks_uri: `${local}/keys` });
+      if (url.pathname === '/linkedin/oauth/v2/authorization') {
+        linkedinAuthorize = url;
+        const back = new URL(`${auth.url}/auth/v1/callback`);
+        back.searchParams.set('code', 'li-code');
+        back.searchParams.set('state', url.searchParams.get('state')!);
+        return void response.writeHead(302, { Location: back.toString() }).end();
+      }
+      if (url.pathname === '/linkedin/oauth/v2/accessToken' && request.method === 'POST') {
+        void sign('https://www.linkedin.com', 'li-app', 'li-member-1', { email: 'lin@example.com', email_verified: 'true', given_name: 'Lin', family_name: 'Kedin', locale: 'en_US', picture: 'https://li.example/p.jpg' })
+          .then((idToken) => json({ access_token: 'li-access', token_type: 'Bearer', id_token: idToken }));
+        return;
+      }
       if (url.pathname === '/apple/auth/authorize') {
         appleAuthorize = url;
         return void response.writeHead(200).end('<form>');
@@ -87,7 +101,7 @@ describe('native Auth: Apple and Azure, by their ID tokens and through OAuth', f
     });
     await new Promise<void>((resolve) => issuers.listen(0, '127.0.0.1', resolve));
     process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN = `http://127.0.0.1:${(issuers.address() as AddressInfo).port}`;
-    auth = await serveAuth(cluster, { external: { apple: { enabled: true, client_id: 'com.example.app', secret: 'apple-secret' }, azure: { enabled: true, client_id: 'azure-app', secret: 'azure-secret', url: `${process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN}/azure-tenant` } } });
+    auth = await serveAuth(cluster, { external: { apple: { enabled: true, client_id: 'com.example.app', secret: 'apple-secret' }, linkedin_oidc: { enabled: true, client_id: 'li-app', secret: 'li-secret', url: `${process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN}/linkedin` }, azure: { enabled: true, client_id: 'azure-app', secret: 'azure-secret', url: `${process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN}/azure-tenant` } } });
   });
   after(async () => {
     if (before_ === undefined) delete process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
@@ -160,6 +174,20 @@ describe('native Auth: Apple and Azure, by their ID tokens and through OAuth', f
     assert.deepEqual(rows[0].identity_data, {
       iss: APPLE, sub: '009999.apple', provider_id: '009999.apple', name: 'Tim Apple', full_name: 'Tim Apple', custom_claims: { is_private_email: false },
       email: 'tim@example.com', email_verified: true, phone_verified: false,
+    });
+  });
+
+  it("signs in with LinkedIn OIDC: its ID token verified with the document under www.linkedin.com/oauth, email_verified read as Go's ParseBool", async () => {
+    const authorize = await fetch(`${auth.url}/auth/v1/authorize?provider=linkedin_oidc`, { redirect: 'manual' });
+    assert.equal(authorize.status, 302, await authorize.clone().text());
+    const atProvider = await fetch(authorize.headers.get('location')!, { redirect: 'manual' });
+    assert.equal(linkedinAuthorize!.searchParams.get('scope'), 'openid email profile');
+    const location = (await fetch(atProvider.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!;
+    assert.equal(new URLSearchParams(location.slice(location.indexOf('#') + 1)).get('provider_token'), 'li-access', location);
+    const { rows } = await db.query<{ identity_data: Record<string, unknown> }>("select identity_data from auth.identities where provider = 'linkedin_oidc'");
+    assert.deepEqual(rows[0].identity_data, {
+      iss: 'https://www.linkedin.com', sub: 'li-member-1', provider_id: 'li-member-1', name: 'Lin Kedin', given_name: 'Lin', family_name: 'Kedin', locale: 'en_US', picture: 'https://li.example/p.jpg',
+      email: 'lin@example.com', email_verified: true, phone_verified: false,
     });
   });
 });

@@ -3,7 +3,7 @@
  * OpenID discovery document (whose `issuer` must be the one asked for), the token signed by one of
  * its keys with an algorithm it lists (RS256 when it lists none), issued by it and not expired; the
  * audience is left to the grant. The claims become GoTrue's UserProvidedData: Google's own mapping
- * (no address in the claims, `hd` as a custom claim), Apple's and an Azure tenant's
+ * (no address in the claims, `hd` as a custom claim), Apple's, LinkedIn's and an Azure tenant's
  * (id-token-apple-azure.ts), else the generic one (the token's standard claims decoded into
  * provider.Claims, which needs an address).
  *
@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { appleData, azureData } from './id-token-apple-azure.js';
+import { appleData, azureData, ISSUER_LINKEDIN, linkedinData } from './id-token-apple-azure.js';
 import { ISSUER_APPLE, ISSUER_GOOGLE } from './id-token-provider.js';
 import { claims, type ProviderClaims, type UserProvidedData } from './provider-kit.js';
 
@@ -39,15 +39,18 @@ export interface Discovery {
   id_token_signing_alg_values_supported?: string[];
 }
 
-/** go-oidc's NewProvider: the discovery document, which must name the issuer it was fetched for. */
-export async function discover(issuer: string): Promise<Discovery> {
-  let url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+/**
+ * go-oidc's NewProvider. `at` is where the document is when it is not the issuer's own URL
+ * (LinkedIn's, under /oauth): go-oidc's InsecureIssuerURLContext, which skips the issuer check.
+ */
+export async function discover(issuer: string, at = issuer): Promise<Discovery> {
+  let url = `${at.replace(/\/$/, '')}/.well-known/openid-configuration`;
   const testOrigin = process.env.SUPABASE_AUTH_TEST_DISCOVERY_ORIGIN;
   if (testOrigin && url.startsWith('https://')) url = `${testOrigin.replace(/\/$/, '')}/${url.slice('https://'.length)}`;
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${await response.text()}`);
   const document = (await response.json()) as Discovery;
-  if (document.issuer !== issuer) throw new Error(`oidc: issuer did not match the issuer returned by provider, expected "${issuer}" got "${document.issuer}"`);
+  if (at === issuer && document.issuer !== issuer) throw new Error(`oidc: issuer did not match the issuer returned by provider, expected "${issuer}" got "${document.issuer}"`);
   return document;
 }
 
@@ -102,13 +105,13 @@ function checkAccessTokenHash(algorithm: string, atHash: string, accessToken: st
  * Discovery failures are thrown as they are (GoTrue's 500); anything wrong with the token is a
  * BadIdToken. An `accessToken` is checked against the token's at_hash when both are there.
  */
-export async function verifyIdToken(issuer: string, idToken: string, accessToken = ''): Promise<VerifiedIdToken> {
-  const discovery = await discover(issuer);
+export async function verifyIdToken(issuer: string, idToken: string, accessToken = '', discoveryAt = issuer): Promise<VerifiedIdToken> {
+  const discovery = await discover(issuer, discoveryAt);
   const keys = createRemoteJWKSet(new URL(discovery.jwks_uri));
   let payload: JWTPayload & Record<string, unknown>;
   let algorithm: string;
   try {
-    const verified = await jwtVerify(idToken, keys, { issuer: discovery.issuer, algorithms: discovery.id_token_signing_alg_values_supported ?? ['RS256'] });
+    const verified = await jwtVerify(idToken, keys, { issuer, algorithms: discovery.id_token_signing_alg_values_supported ?? ['RS256'] });
     payload = verified.payload;
     algorithm = verified.protectedHeader.alg;
   } catch (error) {
@@ -119,6 +122,7 @@ export async function verifyIdToken(issuer: string, idToken: string, accessToken
   try {
     if (payload.iss === ISSUER_GOOGLE) data = googleData(payload);
     else if (payload.iss === ISSUER_APPLE) data = appleData(payload);
+    else if (payload.iss === ISSUER_LINKEDIN) data = linkedinData(payload);
     else if (AZURE_ISSUER.test(String(payload.iss))) data = azureData(payload);
     else data = genericData(payload);
   } catch (error) {

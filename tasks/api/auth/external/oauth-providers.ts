@@ -5,9 +5,9 @@
  * scopes plus the request's `scopes`, and how the user is read from the provider's API into
  * GoTrue's UserProvidedData (emails and the Claims its identities store). Google is found by OIDC
  * discovery at accounts.google.com and its ID token verified against Google's keys, as GoTrue does.
- * The providers read from a plain user-info API are in social-providers.ts, Apple and Azure (an ID
- * token) in oidc-providers.ts. A name GoTrue knows but that is not here (linkedin_oidc, whose issuer
- * does not match its discovery URL; twitter: OAuth 1.0a) is refused as GoTrue refuses an unknown one.
+ * The providers read from a plain user-info API are in social-providers.ts; Apple, Azure and
+ * LinkedIn OIDC (an ID token) in oidc-providers.ts. Twitter (OAuth 1.0a, not OAuth2) is not here and
+ * is refused as GoTrue refuses an unknown name.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AuthExternalProvider } from '../auth-settings.js';

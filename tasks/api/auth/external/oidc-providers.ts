@@ -8,10 +8,14 @@
  * appleid.apple.com's discovery (its `url` setting is ignored), scopes `email name` only,
  * response_mode=form_post (Apple posts the callback), the client's id and secret also in the code
  * exchange's form, the ID token read as parseAppleIDToken reads it, and the name Apple posts once,
- * in the callback's `user` parameter, as the claims' name and full_name.
+ * in the callback's `user` parameter, as the claims' name and full_name. LinkedIn OIDC
+ * (provider/linkedin_oidc.go): endpoints under api.linkedin.com (or `url`), scopes `openid email
+ * profile` plus the request's, and the ID token verified with the discovery document found under
+ * www.linkedin.com/oauth (whose issuer is www.linkedin.com) and read by parseLinkedinIDToken.
  */
 import { decodeJwt } from 'jose';
 import type { AuthExternalProvider } from '../auth-settings.js';
+import { ISSUER_LINKEDIN } from './id-token-apple-azure.js';
 import { ISSUER_APPLE } from './id-token-provider.js';
 import { AZURE_ISSUER, discover, verifyIdToken } from './id-token-verify.js';
 import type { ProviderToken } from './oauth-http.js';
@@ -21,8 +25,8 @@ const AZURE_COMMON = 'https://login.microsoftonline.com/common/v2.0';
 const AZURE_ORGANIZATIONS = 'https://login.microsoftonline.com/organizations/v2.0';
 
 /** go-oidc's verification with a ClientID: the token must be meant for this client. */
-async function idTokenData(issuer: string, clientId: string, idToken: string, token: ProviderToken): Promise<UserProvidedData> {
-  const { audiences, data } = await verifyIdToken(issuer, idToken, token.accessToken);
+async function idTokenData(issuer: string, clientId: string, idToken: string, token: ProviderToken, discoveryAt = issuer): Promise<UserProvidedData> {
+  const { audiences, data } = await verifyIdToken(issuer, idToken, token.accessToken, discoveryAt);
   if (!audiences.includes(clientId)) throw new Error(`oidc: expected audience ${JSON.stringify(clientId)} got ${JSON.stringify(audiences)}`);
   return data;
 }
@@ -70,4 +74,19 @@ async function apple(config: AuthExternalProvider): Promise<OAuthProvider> {
   };
 }
 
-export const OIDC_PROVIDERS = { apple, azure };
+async function linkedinOidc(config: AuthExternalProvider, scopes: string): Promise<OAuthProvider> {
+  const api = chooseHost(config.url, 'api.linkedin.com');
+  const discoveryAt = `${ISSUER_LINKEDIN}/oauth`;
+  // GoTrue discovers at construction: an unreachable LinkedIn fails the authorize too.
+  await discover(ISSUER_LINKEDIN, discoveryAt);
+  return {
+    endpoints: endpoints(config, `${api}/oauth/v2/authorization`, `${api}/oauth/v2/accessToken`, withScopes(['openid', 'email', 'profile'], scopes)),
+    async userData(token) {
+      const idToken = token.extra.id_token;
+      if (!token.accessToken || typeof idToken !== 'string') return { emails: [], metadata: {} };
+      return idTokenData(ISSUER_LINKEDIN, config.clientId, idToken, token, discoveryAt);
+    },
+  };
+}
+
+export const OIDC_PROVIDERS = { apple, azure, linkedin_oidc: linkedinOidc };
