@@ -4,19 +4,12 @@
  * owner goes in `owner_id` as given and in the deprecated `owner` only when it is a UUID. Rows are
  * answered in the shape of its bucket schema (timestamps as ISO text, a null owner as "").
  */
+import type { Bucket } from '../../storage/storage-api.js';
 import { bucketNotFound } from './storage-error.js';
 import type { StorageTx } from './storage-transaction.js';
 
-export interface BucketJson {
-  id: string;
-  name: string;
-  owner: string;
-  public: boolean;
-  file_size_limit: number | null;
-  allowed_mime_types: string[] | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A bucket as storage-api answers it: the shape the CLI's storage client reads. */
+export type BucketJson = Bucket;
 
 export interface NewBucket {
   id: string;

@@ -5,19 +5,12 @@
  * an upload completes. Each row's `version` names the file that holds its content (file-backend.ts).
  */
 import { objectNotFound, StorageError } from './storage-error.js';
+import type { ObjectMetadata } from '../../storage/storage-api.js';
 import type { StorageTx } from './storage-transaction.js';
 import { ownerUuid } from './bucket-store.js';
 
-/** What storage-api records about an object's content, in `metadata`. */
-export interface ObjectMetadata {
-  eTag: string;
-  size: number;
-  mimetype: string;
-  cacheControl: string;
-  lastModified: string;
-  contentLength: number;
-  httpStatusCode: number;
-}
+/** What storage-api records about an object's content, in `metadata`: the shape the CLI's storage client lists. */
+export type { ObjectMetadata };
 
 export interface ObjectRow {
   id: string;
