@@ -4,7 +4,8 @@
  * long, so every change seen here came from the replication stream. Checked: the delay from an
  * INSERT to its delivery, a burst of 1,000 single-row commits and a 1,000-row transaction (ten
  * apply_rls batches) arriving in commit order, each once, a session killed under the stream
- * (changes committed while it was gone arrive once it is back, none twice), RLS deciding per
+ * (changes committed while it was gone arrive once it is back, none twice; also when only the
+ * apply_rls session ends under a batch), RLS deciding per
  * subscriber as list_changes does, the slot dropped at close or when its session is lost with
  * nobody subscribed, and realtime's 100 ms poll on a server that refuses replication connections.
  */
@@ -155,6 +156,18 @@ describe('Realtime streams database changes from the replication slot', function
     await until('the whole transaction', () => ids('slow', 'INSERT').length >= 600, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(ids('slow', 'INSERT'), Array.from({ length: 600 }, (_, index) => index + 1));
+  });
+
+  it('reopens the session when only its apply_rls connection ends under a batch: no change of the transaction is lost', async () => {
+    heard.length = 0;
+    await db.query('insert into public.slow select generate_series(601, 1200)');
+    await until('the first batches', () => ids('slow', 'INSERT').length >= 100);
+    assert.ok(ids('slow', 'INSERT').length < 600, 'the transaction was delivered before the session could be ended');
+    // The replication connection streams on; the query judging a batch fails with 57P01.
+    await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'realtime_rls' and backend_type = 'client backend'`);
+    await until('the whole transaction', () => ids('slow', 'INSERT').length >= 600, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(ids('slow', 'INSERT'), Array.from({ length: 600 }, (_, index) => index + 601));
   });
 
   it('holds one persistent wal2json slot while open, and drops it at close', async () => {

@@ -37,6 +37,16 @@ const RETRY_MAX_MS = 5000;
 /** Errors that say this server will never stream to us: no replication line in pg_hba.conf, no privilege, no wal senders. */
 const STREAMING_IMPOSSIBLE = new Set(['28000', '42501', '53300', '0A000']);
 
+/**
+ * Whether a failed apply_rls query means its session is gone rather than that the batch is bad:
+ * anything but the server's error (the socket closed, the client ended), or the server's error
+ * for a connection it ends (57P01 terminated by an administrator, 57P02/57P03 crash and shutdown,
+ * class 08).
+ */
+function sessionEnded(error: unknown): boolean {
+  return !(error instanceof pgDriver.DatabaseError) || /^(57P0|08)/.test(error.code ?? '');
+}
+
 /** Who receives the changes of one subscription id. */
 export interface ChangeTarget {
   /** The binding's id as the join reply gave it to the client. */
@@ -135,6 +145,8 @@ export class ChangeStream {
     const { host, dbPort: port, dbPassword: password } = this.options;
     const queries = new pgDriver.Client({ host, port, user: 'supabase_admin', password, database: 'postgres', application_name: 'realtime_rls' });
     queries.on('error', (error) => this.lost(queries, error));
+    // A backend ended under an idle client says so with 'end' alone.
+    queries.on('end', () => this.lost(queries, undefined));
     await queries.connect();
     let replication: ReplicationConnection;
     try {
@@ -223,6 +235,9 @@ export class ChangeStream {
           rows = changes.length > 0 ? await visibleChanges(queries, PUBLICATION, changes, MAX_RECORD_BYTES) : [];
         } catch (error) {
           // A lost connection reopens the session (the batch comes again); a failing batch is skipped, not retried forever.
+          // The query can fail with the loss before the client reports it: skipping then would
+          // acknowledge commits whose changes nobody was sent.
+          if (sessionEnded(error)) this.lost(queries, error as Error);
           if (this.session?.queries !== queries) return;
           this.options.log(`realtime: reading database changes failed: ${(error as Error).message}`);
           rows = [];
