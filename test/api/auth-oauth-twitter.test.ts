@@ -7,7 +7,8 @@
  * token or a wrong verifier with Twitter's 401, and plays request_token, authenticate, access_token
  * and 1.1/account/verify_credentials.json. signInWithOAuth's URL is followed as a browser follows
  * it, cookies included, through the provider and back to /callback: implicit (the session in the
- * fragment) and PKCE (?code= and exchangeCodeForSession), then a denied authorization, a missing
+ * fragment) and PKCE (?code= and exchangeCodeForSession), a manual link (the cookie set by
+ * /user/identities/authorize's JSON answer), then a denied authorization, a missing
  * session cookie, a refused verifier and a provider refusing the Auth's signature, each answered as
  * GoTrue v2.132.3 answers it.
  */
@@ -181,7 +182,9 @@ describe('OAuth sign-in with Twitter (OAuth 1.0a) of the native Auth API', funct
     await new Promise<void>((resolve) => twitter.server.listen(0, '127.0.0.1', resolve));
     project = await cliProject('auth-oauth-twitter');
     const configPath = path.join(project.root, 'supabase', 'config.toml');
-    writeFileSync(configPath, `${readFileSync(configPath, 'utf8')}
+    const config = readFileSync(configPath, 'utf8').replace(/^enable_manual_linking = false$/m, 'enable_manual_linking = true');
+    assert.match(config, /^enable_manual_linking = true$/m);
+    writeFileSync(configPath, `${config}
 [auth.external.twitter]
 enabled = true
 client_id = "${CONSUMER_KEY}"
@@ -262,6 +265,30 @@ url = "${twitter.url}/"
     assert.deepEqual(session.user.identities?.map((entry) => entry.provider), ['twitter']);
     const logins = await pgQuery<{ action: string }>(dbUrl, "select payload->>'action' as action from auth.audit_log_entries where payload->'traits'->>'provider' = 'twitter' order by created_at");
     assert.deepEqual(logins.map((entry) => entry.action), ['user_signedup', 'login']);
+  });
+
+  it('links a Twitter identity to a signed-in user: the request token kept by the JSON answer of /user/identities/authorize', async () => {
+    const auth = implicit();
+    const { data: signedUp, error } = await auth.signUp({ email: 'sylvester@example.com', password: 'puddy-tat' });
+    assert.equal(error, null);
+    const previous = twitter.user;
+    twitter.user = { ...previous, id_str: '9001', name: 'Sylvester', screen_name: 'sylvester', email: 'cat@example.com' };
+    try {
+      const response = await fetch(`${apiUrl}/auth/v1/user/identities/authorize?provider=twitter&skip_http_redirect=true&redirect_to=${encodeURIComponent(`${app}/linked`)}`, {
+        headers: { apikey: anonKey, Authorization: `Bearer ${signedUp.session!.access_token}` },
+      });
+      assert.equal(response.status, 200);
+      const { url } = (await response.json()) as { url: string };
+      assert.ok(url.startsWith(`${twitter.url}/oauth/authenticate?oauth_token=`), url);
+      const cookie = response.headers.getSetCookie().find((set) => set.startsWith('_gotrue_session='))!;
+      const jar = new Map([['_gotrue_session', cookie.slice('_gotrue_session='.length, cookie.indexOf(';'))]]);
+      const { location } = await browse(url, app, jar);
+      assert.ok(location.startsWith(`${app}/linked#access_token=`), location);
+      const identities = await pgQuery<{ provider: string; provider_id: string }>(dbUrl, 'select provider, provider_id from auth.identities where user_id = $1 order by provider', [signedUp.user!.id]);
+      assert.deepEqual(identities, [{ provider: 'email', provider_id: signedUp.user!.id }, { provider: 'twitter', provider_id: '9001' }]);
+    } finally {
+      twitter.user = previous;
+    }
   });
 
   it('answers a denied authorization, a missing session cookie and a refused verifier with GoTrue\'s 500 redirects', async () => {
