@@ -6,17 +6,18 @@
  * GoTrue's UserProvidedData (emails and the Claims its identities store). Google is found by OIDC
  * discovery at accounts.google.com and its ID token verified against Google's keys, as GoTrue does.
  * The providers read from a plain user-info API are in social-providers.ts; Apple, Azure and
- * LinkedIn OIDC (an ID token) in oidc-providers.ts. Twitter (OAuth 1.0a, not OAuth2) is not here and
- * is refused as GoTrue refuses an unknown name.
+ * LinkedIn OIDC (an ID token) in oidc-providers.ts; Twitter, OAuth 1.0a rather than OAuth2, in
+ * twitter-provider.ts.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AuthExternalProvider } from '../auth-settings.js';
 import { providerGet } from './oauth-http.js';
-import { chooseHost, claims, endpoints, withScopes, type OAuthProvider, type ProviderBuilder, type ProviderEmail } from './provider-kit.js';
+import { chooseHost, claims, endpoints, withScopes, type ExternalProvider, type OAuthProvider, type ProviderBuilder, type ProviderEmail } from './provider-kit.js';
 import { OIDC_PROVIDERS } from './oidc-providers.js';
 import { SOCIAL_PROVIDERS } from './social-providers.js';
+import { twitter } from './twitter-provider.js';
 
-export type { OAuthProvider, ProviderClaims, ProviderEmail, UserProvidedData } from './provider-kit.js';
+export type { ExternalProvider, OAuth1Provider, OAuthProvider, ProviderClaims, ProviderEmail, UserProvidedData } from './provider-kit.js';
 export { claims } from './provider-kit.js';
 
 function github(config: AuthExternalProvider, scopes: string): OAuthProvider {
@@ -109,10 +110,10 @@ async function google(config: AuthExternalProvider, scopes: string): Promise<OAu
   };
 }
 
-const BUILDERS: Record<string, ProviderBuilder> = { github, gitlab, google, keycloak, ...SOCIAL_PROVIDERS, ...OIDC_PROVIDERS };
+const BUILDERS: Record<string, ProviderBuilder> = { github, gitlab, google, keycloak, twitter, ...SOCIAL_PROVIDERS, ...OIDC_PROVIDERS };
 
 /** GoTrue's API.Provider: the named provider, or an Error in GoTrue's words. */
-export async function oauthProvider(external: Record<string, AuthExternalProvider>, name: string, scopes: string): Promise<OAuthProvider> {
+export async function oauthProvider(external: Record<string, AuthExternalProvider>, name: string, scopes: string): Promise<ExternalProvider> {
   const key = name.toLowerCase();
   const build = BUILDERS[key];
   if (!build) throw new Error(`Provider ${key} could not be found`);

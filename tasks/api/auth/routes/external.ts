@@ -11,7 +11,8 @@
  * code_challenge the flow is PKCE, as GoTrue runs it: /authorize stores an `oauth` flow state (no
  * user yet) whose id the signed state carries, the callback writes the user and the provider's
  * tokens into it and, instead of a session, redirects with its auth code in `?code=`, which
- * POST /token?grant_type=pkce (pkce-grant.ts) exchanges with the verifier.
+ * POST /token?grant_type=pkce (pkce-grant.ts) exchanges with the verifier. Twitter's OAuth 1.0a
+ * legs (a request token kept in a cookie, a verifier instead of a code) are external-oauth1.ts's.
  */
 import { inTransaction } from '../auth-db.js';
 import { AuthError, badRequest, internalError, notFound, oauthError } from '../auth-error.js';
@@ -20,13 +21,14 @@ import type { AuthReply, RouteContext } from '../auth-state.js';
 import { externalAccount } from '../external/external-account.js';
 import { linkIdentityToUser } from '../external/link-identity.js';
 import { authCodeUrl, exchangeCode, goEncodeValues } from '../external/oauth-http.js';
-import { oauthProvider, type OAuthProvider, type UserProvidedData } from '../external/oauth-providers.js';
+import { oauthProvider, type ExternalProvider, type UserProvidedData } from '../external/oauth-providers.js';
 import { signState, verifyState, type OAuthState } from '../external/oauth-state.js';
 import { parseChallengeMethod, validatePkceParams } from '../pkce.js';
 import { referrerOf } from '../redirect-url.js';
 import { completeOAuthFlowState, findFlowStateById, insertFlowState } from '../store/flow-states.js';
 import { findUserById } from '../store/users.js';
 import { issueSession } from '../tokens.js';
+import { oauth1Redirect, oauth1User } from './external-oauth1.js';
 
 /** GoTrue's oauthErrorMap: the OAuth error name of an HTTP status. */
 const OAUTH_ERROR_NAMES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
@@ -34,7 +36,7 @@ const OAUTH_ERROR_NAMES: Record<number, string> = { 400: 'invalid_request', 401:
 /** The query parameters GoTrue consumes itself; the rest go on to the provider. */
 const OWN_PARAMETERS = new Set(['scopes', 'provider', 'code_challenge', 'code_challenge_method']);
 
-async function providerFor(context: RouteContext<unknown>, name: string, scopes: string): Promise<OAuthProvider> {
+async function providerFor(context: RouteContext<unknown>, name: string, scopes: string): Promise<ExternalProvider> {
   try {
     return await oauthProvider(context.state.auth.external, name, scopes);
   } catch (error) {
@@ -42,11 +44,17 @@ async function providerFor(context: RouteContext<unknown>, name: string, scopes:
   }
 }
 
+/** Where /authorize sends the user, and the session cookie an OAuth 1.0a provider's request token is kept in. */
+export interface ProviderRedirect {
+  url: string;
+  cookie?: string;
+}
+
 /**
  * GoTrue's GetExternalProviderRedirectURL: the provider's authorization URL with the signed state;
  * `linkingTargetId` names the signed-in user of a manual link (GET /user/identities/authorize).
  */
-export async function providerRedirectUrl(context: RouteContext<unknown>, linkingTargetId: string): Promise<string> {
+export async function providerRedirectUrl(context: RouteContext<unknown>, linkingTargetId: string): Promise<ProviderRedirect> {
   const { request, state } = context;
   const { query } = request;
   const name = query.get('provider') ?? '';
@@ -65,13 +73,24 @@ export async function providerRedirectUrl(context: RouteContext<unknown>, linkin
     flowStateId = await insertFlowState(state.pool, { providerType: name, codeChallenge: challenge, codeChallengeMethod: parsed, authenticationMethod: 'oauth', userId: null });
   }
   const token = await signState(state.secret, state.auth.siteUrl, { provider: name, referrer: referrerOf(request, state.auth), flowStateId, linkingTargetId });
+  if ('protocol' in provider) return oauth1Redirect(request, state, provider, name, token);
   const extra: [string, string][] = [];
   for (const key of new Set(query.keys())) if (!OWN_PARAMETERS.has(key)) extra.push([key === 'workos_provider' ? 'provider' : key, query.get(key) ?? '']);
-  return authCodeUrl(provider.endpoints, token, extra);
+  return { url: authCodeUrl(provider.endpoints, token, extra) };
+}
+
+/**
+ * The 302 of Go's http.Redirect to where /authorize sends the user, with the session cookie if
+ * there is one; Go makes an empty URL (a provider that refused the request token) the request's
+ * directory.
+ */
+export function redirectReply(request: AuthRequest, redirect: ProviderRedirect): AuthReply {
+  const location = redirect.url || request.path.slice(0, request.path.lastIndexOf('/') + 1);
+  return { status: 302, headers: { location, ...(redirect.cookie ? { 'set-cookie': redirect.cookie } : {}) } };
 }
 
 export async function authorize(context: RouteContext): Promise<AuthReply> {
-  return { status: 302, headers: { location: await providerRedirectUrl(context, '') } };
+  return redirectReply(context.request, await providerRedirectUrl(context, ''));
 }
 
 /** The callback's parameters: the form of a POST (Apple posts), else the query string. */
@@ -117,11 +136,18 @@ function withCode(target: string, code: string): string {
 }
 
 async function providerUser(context: RouteContext, oauth: OAuthState, parameters: URLSearchParams): Promise<{ data: UserProvidedData; accessToken: string; refreshToken: string }> {
+  // GoTrue's handleOAuthCallback picks the OAuth 1.0a callback by the state's provider name alone.
+  if (oauth.provider === 'twitter') {
+    const provider = await providerFor(context, oauth.provider, '');
+    if ('protocol' in provider) return oauth1User(context.request, context.state, provider, oauth.provider);
+  }
   const failed = parameters.get('error');
   if (failed) throw oauthError(failed, parameters.get('error_description') ?? '');
   const code = parameters.get('code') ?? '';
   if (!code) throw badRequest('Authorization code missing');
   const provider = await providerFor(context, oauth.provider, '');
+  // A state for `Twitter` spelled otherwise reaches the OAuth2 callback, whose stubs in GoTrue's TwitterProvider read no user.
+  if ('protocol' in provider) throw internalError('Error getting user email from external provider');
   let token;
   try {
     token = await exchangeCode(provider.endpoints, code);

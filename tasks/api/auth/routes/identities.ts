@@ -16,7 +16,7 @@ import type { AuthReply, AuthState, RouteContext, UserCaller } from '../auth-sta
 import { audit } from '../store/audit-log.js';
 import { refreshAppMetaDataProviders } from '../store/external-identities.js';
 import { deleteIdentity, moveEmailToIdentity, userIdentities } from '../store/user-identities.js';
-import { providerRedirectUrl } from './external.js';
+import { providerRedirectUrl, redirectReply } from './external.js';
 import { actorOf } from './signup.js';
 
 function requireManualLinking(state: AuthState): void {
@@ -25,9 +25,9 @@ function requireManualLinking(state: AuthState): void {
 
 export async function linkIdentity(context: RouteContext<UserCaller>): Promise<AuthReply> {
   requireManualLinking(context.state);
-  const url = await providerRedirectUrl(context, context.caller.user.id);
-  if (context.request.query.get('skip_http_redirect') === 'true') return { status: 200, body: { url } };
-  return { status: 302, headers: { location: url } };
+  const redirect = await providerRedirectUrl(context, context.caller.user.id);
+  if (context.request.query.get('skip_http_redirect') === 'true') return { status: 200, body: { url: redirect.url }, headers: redirect.cookie ? { 'set-cookie': redirect.cookie } : {} };
+  return redirectReply(context.request, redirect);
 }
 
 export async function unlinkIdentity(context: RouteContext<UserCaller>): Promise<AuthReply> {
