@@ -1,6 +1,7 @@
 /**
  * One migration version against one database target (`migrations:<target>` streams, keyed by
- * `version`): whether it exists as a local file, as a history row, or both (facts §5.1, §5.4).
+ * `version`): whether it exists as a local file, as a history row, or both (the original keeps
+ * one row per version in supabase_migrations.schema_migrations, and repair only edits those rows).
  * `repair --status applied` inserts the row, `--status reverted` deletes it: that rule lives here
  * (REPAIR_EVENT, the in-flight states' tasks and ROW_OUTCOME), the repair task only obeys it.
  */

@@ -1,5 +1,6 @@
 /**
- * A project answers either on a custom hostname or on a vanity subdomain, never both (facts §10).
+ * A project answers either on a custom hostname or on a vanity subdomain, never both (the platform refuses the
+ * second while the first is in use).
  * Both machines and the fold take the rule from here: which states count as "in use", the facts a
  * request carries about the other resource, the guards and the messages.
  */
