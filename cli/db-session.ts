@@ -88,7 +88,8 @@ export async function withTarget<T>(target: DbTarget, work: (client: pg.Client) 
   }
 }
 
-/** `$GITHUB_HEAD_REF`, else the checked-out git branch, else `main` (facts §5.9). */
+/** `$GITHUB_HEAD_REF`, else the checked-out git branch, else `main`, the branch the
+ * original names when db diff and db reset finish. */
 export async function gitBranch(ctx: CommandContext): Promise<string> {
   if (ctx.env.GITHUB_HEAD_REF) return ctx.env.GITHUB_HEAD_REF;
   for (let dir = ctx.projectRoot; ; dir = path.dirname(dir)) {

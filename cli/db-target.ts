@@ -1,5 +1,6 @@
 /**
- * Which database a command talks to, from `--db-url` / `--local` / `--linked` (facts §2.4):
+ * Which database a command talks to, from `--db-url` / `--local` / `--linked` (mutually
+ * exclusive in the original):
  * explicitly set flags win in that order, else the command's default target.
  */
 import type { CommandContext } from './context.js';

@@ -1,4 +1,4 @@
-/** `db diff` (facts §5.9): migra between a shadow database of the local migrations and the target. */
+/** `db diff`, the original's default differ: migra between a shadow database of the local migrations and the target. */
 import type { CommandContext } from '../context.js';
 import { NotAvailableError } from '../errors.js';
 import { chooseTarget, gitBranch, projectConfig, stderrNotice, withTarget } from '../db-session.js';

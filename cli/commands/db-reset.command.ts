@@ -1,5 +1,5 @@
 /**
- * `db reset` (facts §5.12): the local database recreated from its template, or a remote one
+ * `db reset`: the local database recreated from its template, or a remote one
  * emptied; then migrate and seed. One recorded operation: killed at any step, the next command
  * finishes the reset (a later reset simply redoes it).
  */

@@ -1,4 +1,4 @@
-/** `migration repair` (facts §5.4): history rows inserted or deleted, without running migrations. */
+/** `migration repair`: history rows inserted or deleted, without running migrations. */
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
 import { migrationStreamOf, prepareTarget, targetKind, withTarget } from '../db-session.js';

@@ -1,4 +1,4 @@
-/** `migration squash` (facts §5.5): migrations up to a version replaced by one schema dump. */
+/** `migration squash`: migrations up to a version replaced by one schema dump. */
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
