@@ -1,5 +1,5 @@
 /**
- * `migration repair` on the database side (facts §5.4): history rows inserted or deleted without
+ * `migration repair` on the database side: history rows inserted or deleted without
  * running any migration SQL. The caller (repair-recorded.ts) records each change in the journal.
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import { TaskError } from '../task-error.js';
 
 export type RepairStatus = 'applied' | 'reverted';
 
-/** A version argument must be a whole number (facts §5.4). */
+/** A version argument must be a whole number (the original parses it as an integer). */
 export function parseVersion(value: string): string {
   if (!/^[0-9]+$/.test(value)) throw new TaskError(`failed to parse ${value}: invalid version number`);
   return value;

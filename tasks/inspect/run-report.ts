@@ -1,6 +1,7 @@
 /**
  * Running one `inspect db` report: connect, make sure the statistics it reads exist, run its one
- * query and turn the result into printable cells (facts §6).
+ * query and turn the result into printable cells (the
+ * original's Markdown table, null printed as `null`).
  */
 import type { Client } from 'pg';
 import pg from '../db/pg-driver.js';

@@ -1,5 +1,6 @@
 /**
- * The CNAME check the original runs before creating or activating a custom hostname (facts §10):
+ * The CNAME check the original runs before creating or activating a custom hostname (through
+ * DNS-over-HTTPS, whatever --dns-resolver says):
  * the hostname must be a CNAME of `<ref>.supabase.co.`, asked of a DNS-over-HTTPS resolver
  * (Cloudflare's, or SUPABASE_INTERNAL_DOH_URL), with the original's messages.
  */
