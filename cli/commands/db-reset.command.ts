@@ -6,7 +6,7 @@
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { resolveDbTarget } from '../db-target.js';
-import { gitBranch, migrationStreamOf, prepareSqlSteps, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
+import { migrationStreamOf, prepareSqlSteps, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 import { confirm } from '../prompt.js';
 
@@ -45,5 +45,6 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
       });
     }
   });
-  notice(`Finished supabase db reset on branch ${await gitBranch(ctx)}.`);
+  const { gitBranchOr } = await import('../../tasks/project/git-branch.js');
+  notice(`Finished supabase db reset on branch ${await gitBranchOr('main', ctx.projectRoot, ctx.env)}.`);
 }
