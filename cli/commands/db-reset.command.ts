@@ -12,7 +12,7 @@ import { confirm } from '../prompt.js';
 
 /** Resets the target database. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
-  const { migrationFileOf, parseVersion } = await import('../../tasks/db/migration-repair.js');
+  const { migrationFileOf, parseVersion } = await import('../../tasks/db/migration-version.js');
   const notice = stderrNotice(ctx);
   const version = typeof ctx.flags.version === 'string' && ctx.flags.version !== '' ? parseVersion(ctx.flags.version) : undefined;
   if (version) await migrationFileOf(ctx.projectRoot, version);

@@ -158,8 +158,8 @@ export const REPAIR_EVENT = { applied: 'MARK_APPLIED', reverted: 'MARK_REVERTED'
 export const ROW_OUTCOME = { 'migration.insert-row': 'ROW_INSERTED', 'migration.delete-row': 'ROW_DELETED' } as const;
 
 /** The per-version migration machine with its tables, for the fold, the diagrams and the tests. */
-export const migrationRepairDefinition: MachineDefinition<MigrationContext, MigrationEvent> = {
-  name: 'migration-repair',
+export const migrationHistoryDefinition: MachineDefinition<MigrationContext, MigrationEvent> = {
+  name: 'migration-history',
   description: 'Migration history per version and target: local only, remote only or both; repair applied inserts the row, reverted deletes it.',
   machine,
   guards,
