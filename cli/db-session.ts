@@ -1,10 +1,7 @@
 /**
  * What the database commands share: the project config, the chosen target (cli/db-target.ts)
- * with the original's "Connecting to ..." line, connection failures as user errors, and the git
- * branch named in the final messages.
+ * with the original's "Connecting to ..." line, and connection failures as user errors.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type pg from 'pg';
 import type { CommandContext } from './context.js';
 import { resolveDbTarget, type DbTarget } from './db-target.js';
@@ -85,16 +82,6 @@ export async function withTarget<T>(target: DbTarget, work: (client: pg.Client) 
     return await work(client);
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-/** `$GITHUB_HEAD_REF`, else the checked-out git branch, else `main` (facts §5.9). */
-export async function gitBranch(ctx: CommandContext): Promise<string> {
-  if (ctx.env.GITHUB_HEAD_REF) return ctx.env.GITHUB_HEAD_REF;
-  for (let dir = ctx.projectRoot; ; dir = path.dirname(dir)) {
-    const head = await readFile(path.join(dir, '.git', 'HEAD'), 'utf8').catch(() => undefined);
-    if (head !== undefined) return /^ref: refs\/heads\/(.+)$/m.exec(head)?.[1]?.trim() ?? 'main';
-    if (path.dirname(dir) === dir) return 'main';
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Which database a command talks to, from `--db-url` / `--local` / `--linked` (facts §2.4):
- * explicitly set flags win in that order, else the command's default target.
+ * Which database a command talks to, from `--db-url` / `--local` / `--linked`, with the original's
+ * precedence: explicitly set flags win in that order, else the command's default target.
  */
 import type { CommandContext } from './context.js';
 import type { DbTarget } from './db-target-shape.js';

@@ -1,5 +1,6 @@
 /**
- * The linked project's database as a command target (facts §2.4, `--linked`): the endpoint from
+ * The linked project's database as a command target (`--linked`, the original's
+ * pooler or direct host of the linked ref): the endpoint from
  * tasks/platform/linked-database.ts, the password in the original's order (-p/--password or
  * SUPABASE_DB_PASSWORD, the keyring, then a prompt), and a URL every database command can use as
  * it is: TLS when the server offers it (the original's sslmode=prefer) and, with

@@ -1,5 +1,5 @@
 /**
- * Which hosted project a command acts on (facts §2.3): `--project-ref`, then SUPABASE_PROJECT_ID,
+ * Which hosted project a command acts on, in the original's order: `--project-ref`, then SUPABASE_PROJECT_ID,
  * then the linked file `supabase/.temp/project-ref`, then, in a terminal, a picker over the
  * account's projects; otherwise the not-linked error. Some commands read only the linked file.
  */

@@ -1,5 +1,6 @@
 /**
- * What every storage command starts from (facts §9): the project this folder is linked to (the
+ * What every storage command starts from (in the original: the
+ * management group, so a token, and the linked project): the project this folder is linked to (the
  * linked file only; the storage commands take no --project-ref), its service_role key read once
  * through the Management API, and a Storage API client for `<project URL>/storage/v1`; or, with
  * --local, the local stack's.

@@ -1,5 +1,5 @@
 /**
- * Preview branching of one hosted project (`supabase branches`, facts §10): enabled or disabled,
+ * Preview branching of one hosted project (`supabase branches`, experimental in the original): enabled or disabled,
  * the branches it has, and the one platform call in flight. Each branch's own lifecycle is
  * branch.machine.ts in the stream `branch:<id>`; the tasks record each branch outcome there too.
  */

@@ -1,5 +1,5 @@
 /**
- * A project's custom hostname on the platform (`supabase domains`, facts §10): create ->
+ * A project's custom hostname on the platform (`supabase domains`, the original's custom-hostname routes): create ->
  * reverify (pending or verified) -> activate, and delete. One stream per project ref.
  */
 import { setup } from 'xstate';

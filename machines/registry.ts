@@ -9,7 +9,7 @@ import { customHostnameDefinition } from './custom-hostname.machine.js';
 import { vanitySubdomainDefinition } from './vanity-subdomain.machine.js';
 import { branchesDefinition } from './branches.machine.js';
 import { branchDefinition } from './branch.machine.js';
-import { migrationRepairDefinition } from './migration-repair.machine.js';
+import { migrationHistoryDefinition } from './migration-history.machine.js';
 import { operationDefinition } from './operation.machine.js';
 
 /** The machines, in the order `supabase machines` lists them. */
@@ -20,7 +20,7 @@ export const MACHINE_DEFINITIONS: readonly MachineDefinition[] = [
   vanitySubdomainDefinition,
   branchesDefinition,
   branchDefinition,
-  migrationRepairDefinition,
+  migrationHistoryDefinition,
   operationDefinition,
 ];
 

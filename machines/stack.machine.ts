@@ -1,5 +1,6 @@
 /**
- * The local stack as a whole: what `start`, `stop` and `status` change (facts §4.3-4.6). Each
+ * The local stack as a whole: what `start`, `stop` and `status` change (start skips what
+ * already runs, stop keeps the data unless told otherwise, status reports what it finds). Each
  * service has its own small machine (service.machine.ts), keyed by name inside the same stream.
  */
 import { setup } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * A project's vanity subdomain on the platform (`supabase vanity-subdomains`, facts §10): check
+ * A project's vanity subdomain on the platform (`supabase vanity-subdomains`, experimental in the original): check
  * availability -> activate -> delete. One stream per project ref.
  */
 import { setup } from 'xstate';

@@ -1,4 +1,7 @@
-/** `branches create [name] [--region]`: open a preview branch of the linked project (facts §10). */
+/**
+ * `branches create [name] [--region]`: open a preview branch of the linked project (POST
+ * /v1/projects/{ref}/branches).
+ */
 import type { CommandContext } from '../context.js';
 import { branchStep } from '../hosted/branches-session.js';
 

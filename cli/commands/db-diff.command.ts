@@ -1,7 +1,7 @@
-/** `db diff` (facts §5.9): migra between a shadow database of the local migrations and the target. */
+/** `db diff`, the original's default differ: migra between a shadow database of the local migrations and the target. */
 import type { CommandContext } from '../context.js';
 import { NotAvailableError } from '../errors.js';
-import { chooseTarget, gitBranch, projectConfig, stderrNotice, withTarget } from '../db-session.js';
+import { chooseTarget, projectConfig, stderrNotice, withTarget } from '../db-session.js';
 
 /** Prints, or saves with -f, the SQL that brings the migrations to the target's schema. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
@@ -13,6 +13,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const { shadowHostUrl } = await import('../../tasks/db/shadow-host.js');
   const { diffSchemas, dropStatements } = await import('../../tasks/db/schema-diff.js');
   const { writeMigration } = await import('../../tasks/db/migration-new.js');
+  const { gitBranchOr } = await import('../../tasks/project/git-branch.js');
   const notice = stderrNotice(ctx);
   const config = await projectConfig(ctx);
   const target = await chooseTarget(ctx);
@@ -26,7 +27,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     notice(`Diffing schemas: ${schemas.join(',')}`);
     return diffSchemas(shadow.url, target.url, schemas);
   }, ctx.env);
-  notice(`Finished supabase db diff on branch ${await gitBranch(ctx)}.\n`);
+  notice(`Finished supabase db diff on branch ${await gitBranchOr('main', ctx.projectRoot, ctx.env)}.\n`);
   if (diff.trim().length < 2) {
     notice('No schema changes found');
   } else if (typeof ctx.flags.file === 'string' && ctx.flags.file !== '') {

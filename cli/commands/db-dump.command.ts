@@ -1,4 +1,4 @@
-/** `db dump` (facts §5.10): pg_dump / pg_dumpall with the original's rewrites, to a file or stdout. */
+/** `db dump`: pg_dump / pg_dumpall with the original's rewrites, to a file or stdout. */
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';

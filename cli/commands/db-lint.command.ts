@@ -1,4 +1,4 @@
-/** `db lint` (facts §5.14): plpgsql_check findings as JSON; exit 0 whatever is found. */
+/** `db lint`, as the original: plpgsql_check findings as JSON; exit 0 whatever is found. */
 import type { CommandContext } from '../context.js';
 import { chooseTarget, withTarget } from '../db-session.js';
 

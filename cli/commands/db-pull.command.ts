@@ -1,4 +1,4 @@
-/** `db pull` (facts §5.11): the target's schema as a new migration, dumped the first time and diffed after. */
+/** `db pull`, as the original: the target's schema as a new migration, dumped the first time and diffed after. */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { chooseTarget, migrationStreamOf, projectConfig, stderrNotice, targetKind, withTarget } from '../db-session.js';

@@ -1,4 +1,4 @@
-/** `db push` (facts §5.7): pending migrations, optionally roles and seed, with a dry run. No prompt at this tag. */
+/** `db push`: pending migrations, optionally roles and seed, with a dry run. No prompt at this tag. */
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
 import { migrationStreamOf, prepareSqlSteps, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';

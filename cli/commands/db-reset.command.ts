@@ -1,18 +1,18 @@
 /**
- * `db reset` (facts §5.12): the local database recreated from its template, or a remote one
+ * `db reset`: the local database recreated from its template, or a remote one
  * emptied; then migrate and seed. One recorded operation: killed at any step, the next command
  * finishes the reset (a later reset simply redoes it).
  */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { resolveDbTarget } from '../db-target.js';
-import { gitBranch, migrationStreamOf, prepareSqlSteps, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
+import { migrationStreamOf, prepareSqlSteps, prepareTarget, projectConfig, stderrNotice, targetKind } from '../db-session.js';
 import { runProjectOperation } from '../project-operation.js';
 import { confirm } from '../prompt.js';
 
 /** Resets the target database. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
-  const { migrationFileOf, parseVersion } = await import('../../tasks/db/migration-repair.js');
+  const { migrationFileOf, parseVersion } = await import('../../tasks/db/migration-version.js');
   const notice = stderrNotice(ctx);
   const version = typeof ctx.flags.version === 'string' && ctx.flags.version !== '' ? parseVersion(ctx.flags.version) : undefined;
   if (version) await migrationFileOf(ctx.projectRoot, version);
@@ -45,5 +45,6 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
       });
     }
   });
-  notice(`Finished supabase db reset on branch ${await gitBranch(ctx)}.`);
+  const { gitBranchOr } = await import('../../tasks/project/git-branch.js');
+  notice(`Finished supabase db reset on branch ${await gitBranchOr('main', ctx.projectRoot, ctx.env)}.`);
 }

@@ -1,4 +1,7 @@
-/** `domains create --custom-hostname <h>`: check the CNAME, register the hostname, print the next step (facts §10). */
+/**
+ * `domains create --custom-hostname <h>`: check the CNAME, register the hostname, print the next
+ * step (POST .../custom-hostname/initialize).
+ */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { hostnameStep } from '../hosted/domains-session.js';

@@ -1,4 +1,4 @@
-/** `supabase encryption get-root-key` (facts §10): prints the project's pgsodium root key. */
+/** `supabase encryption get-root-key` (GET /v1/projects/{ref}/pgsodium): prints the project's pgsodium root key. */
 import type { CommandContext } from '../context.js';
 import { projectApi } from '../platform/project-api.js';
 import { expectStatus } from '../../tasks/platform/api/client.js';

@@ -1,5 +1,5 @@
 /**
- * `supabase encryption update-root-key` (facts §10): reads the new key without echo (or the whole
+ * `supabase encryption update-root-key` (PUT /v1/projects/{ref}/pgsodium): reads the new key without echo (or the whole
  * of a piped stdin), trimmed, and stores it. The closing line names `root-key update`, as the
  * original's does.
  */

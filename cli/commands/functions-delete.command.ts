@@ -1,4 +1,7 @@
-/** `functions delete <slug>` (facts §8.5): removes the deployed function; the local source stays. */
+/**
+ * `functions delete <slug>` (DELETE /v1/projects/{ref}/functions/{slug}): removes the deployed
+ * function; the local source stays.
+ */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 

@@ -1,4 +1,7 @@
-/** `functions deploy [slug...]` (facts §8.3): bundles each function as an eszip and creates or updates it on the project. */
+/**
+ * `functions deploy [slug...]` (the original's eszip upload): bundles each function as an eszip and
+ * creates or updates it on the project.
+ */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 

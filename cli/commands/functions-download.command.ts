@@ -1,4 +1,7 @@
-/** `functions download <slug>` (facts §8.4): fetches the deployed eszip and unpacks it into supabase/functions. */
+/**
+ * `functions download <slug>` (GET .../functions/{slug}/body): fetches the deployed eszip and
+ * unpacks it into supabase/functions.
+ */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 

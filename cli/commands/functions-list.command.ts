@@ -1,4 +1,4 @@
-/** `functions list` (facts §8.5): the project's deployed functions as a table, times in UTC. */
+/** `functions list` (GET /v1/projects/{ref}/functions): the project's deployed functions as a table, times in UTC. */
 import type { CommandContext } from '../context.js';
 import { formatTimestamp } from '../output/timestamp.js';
 import { renderTable } from '../output/table.js';

@@ -1,4 +1,4 @@
-/** `functions new <slug>` (facts §8.1): scaffolds supabase/functions/<slug>/index.ts. */
+/** `functions new <slug>` (local, no login): scaffolds supabase/functions/<slug>/index.ts. */
 import type { CommandContext } from '../context.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * `functions serve` (facts §8.2): serves every function of supabase/functions next to the running
+ * `functions serve`: serves every function of supabase/functions next to the running
  * local stack until Ctrl-C (or until the stack stops), streaming the functions' logs. On the docker
  * runtime that is the edge-runtime container, as the original runs it; on the native runtime a
  * router of ours on the API port with a Deno process per function.

@@ -1,5 +1,5 @@
 /**
- * `supabase gen keys` (experimental, facts §7.2): the project's JWT secret comes from the
+ * `supabase gen keys` (experimental in the original): the project's JWT secret comes from the
  * Management API (GET /v1/projects/{ref}/postgrest); the branch keys are derived from it here.
  */
 import type { CommandContext } from '../context.js';

@@ -1,5 +1,5 @@
 /**
- * `supabase gen types typescript` (facts §7.1). The original runs postgres-meta in Docker; this
+ * `supabase gen types typescript`. The original runs postgres-meta in Docker; this
  * build reads the catalogue in-process and renders the same file. For a hosted project (--linked,
  * --project-id) the platform generates the types and the Management API's types route returns them.
  */

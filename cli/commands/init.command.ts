@@ -1,6 +1,7 @@
 /**
  * `supabase init`: writes supabase/config.toml, supabase/seed.sql and (in a git repository) the
- * supabase/.gitignore block, then optionally the VS Code settings for Deno (facts §3).
+ * supabase/.gitignore block, then optionally the VS Code settings for Deno, as the original's init
+ * writes them.
  */
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * `supabase link` (facts §2.5): checks the project's API keys, learns what the project runs (six
+ * `supabase link`, in the original's order: checks the project's API keys, learns what the project runs (six
  * probes in parallel whose failures only show under --debug), optionally checks the database with
  * its password and prepares the migration history table there, then records the link. Everything
  * under supabase/.temp is written at the end, together, so a failed link leaves nothing behind.

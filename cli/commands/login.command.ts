@@ -1,5 +1,5 @@
 /**
- * `supabase login` (facts §2.2). Where the token comes from depends on stdin alone: piped, only
+ * `supabase login`. Where the token comes from depends on stdin alone: piped, only
  * stdin is read; a terminal takes --token, then SUPABASE_ACCESS_TOKEN, then the browser sign-in.
  */
 import type { CommandContext } from '../context.js';

@@ -1,4 +1,4 @@
-/** `supabase logout` (facts §2.7): asks first (default No, so nothing happens without a terminal), then forgets the token. */
+/** `supabase logout`: asks first (default No, so nothing happens without a terminal), then forgets the token. */
 import type { CommandContext } from '../context.js';
 import { confirm } from '../prompt.js';
 

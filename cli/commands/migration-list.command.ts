@@ -1,4 +1,4 @@
-/** `migration list` (facts §5.3): local and applied versions side by side. */
+/** `migration list`: local and applied versions side by side. */
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../output/table.js';
 import { chooseTarget, stderrNotice, withTarget } from '../db-session.js';

@@ -1,4 +1,7 @@
-/** `migration new <name>` (facts §5.2): a timestamped file, filled from stdin when it is piped. */
+/**
+ * `migration new <name>` (the original's <UTC timestamp>_<name>.sql): a timestamped file, filled
+ * from stdin when it is piped.
+ */
 import type { CommandContext } from '../context.js';
 
 /** Creates supabase/migrations/<UTC timestamp>_<name>.sql. */

@@ -1,4 +1,4 @@
-/** `migration repair` (facts §5.4): history rows inserted or deleted, without running migrations. */
+/** `migration repair`: history rows inserted or deleted, without running migrations. */
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
 import { migrationStreamOf, prepareTarget, targetKind, withTarget } from '../db-session.js';
@@ -7,7 +7,7 @@ import { confirm } from '../prompt.js';
 
 /** Repairs the given versions, or after a prompt (default No) the whole table; recorded under the project's lock. */
 export default async function run(ctx: CommandContext): Promise<number | void> {
-  const { parseVersion } = await import('../../tasks/db/migration-repair.js');
+  const { parseVersion } = await import('../../tasks/db/migration-version.js');
   const { repairWithHistory } = await import('../../tasks/db/repair-recorded.js');
   const status = ctx.flags.status as 'applied' | 'reverted';
   const versions = ctx.args.map(parseVersion);

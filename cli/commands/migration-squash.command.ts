@@ -1,4 +1,4 @@
-/** `migration squash` (facts §5.5): migrations up to a version replaced by one schema dump. */
+/** `migration squash`: migrations up to a version replaced by one schema dump. */
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
@@ -12,7 +12,8 @@ import { confirm } from '../prompt.js';
  * recorded operation under the project's lock: interrupted, it is finished or undone next time.
  */
 export default async function run(ctx: CommandContext): Promise<number | void> {
-  const { migrationFileOf, parseVersion, squashHistory } = await import('../../tasks/db/migration-repair.js');
+  const { migrationFileOf, parseVersion } = await import('../../tasks/db/migration-version.js');
+  const { squashHistory } = await import('../../tasks/db/history-edits.js');
   const { listMigrations } = await import('../../tasks/db/migration-files.js');
   const { squashMigrations } = await import('../../tasks/db/squash.js');
   const { shadowHostUrl } = await import('../../tasks/db/shadow-host.js');

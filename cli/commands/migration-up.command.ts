@@ -1,4 +1,4 @@
-/** `migration up` (facts §5.6): applies the pending local migrations to the target (local by default). */
+/** `migration up`: applies the pending local migrations to the target (local by default). */
 import type { CommandContext } from '../context.js';
 import { resolveDbTarget } from '../db-target.js';
 import { migrationStreamOf, prepareSqlSteps, prepareTarget, stderrNotice, targetKind, withTarget } from '../db-session.js';

@@ -1,4 +1,7 @@
-/** `supabase network-bans get` (experimental, facts §10): the banned addresses; the platform reads them with a POST. */
+/**
+ * `supabase network-bans get` (experimental in the original): the banned addresses; the platform
+ * reads them with a POST.
+ */
 import type { CommandContext } from '../context.js';
 import { goList } from '../platform/go-list.js';
 import { projectApi } from '../platform/project-api.js';

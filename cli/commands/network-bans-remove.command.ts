@@ -1,4 +1,7 @@
-/** `supabase network-bans remove --db-unban-ip ...` (experimental, facts §10): lifts the bans on IPv4 addresses. */
+/**
+ * `supabase network-bans remove --db-unban-ip ...` (experimental, DELETE
+ * /v1/projects/{ref}/network-bans): lifts the bans on IPv4 addresses.
+ */
 import type { CommandContext } from '../context.js';
 import { goList } from '../platform/go-list.js';
 import { projectApi } from '../platform/project-api.js';

@@ -1,4 +1,7 @@
-/** `supabase network-restrictions get` (experimental, facts §10): the ranges allowed to reach the database. */
+/**
+ * `supabase network-restrictions get` (experimental, GET /v1/projects/{ref}/network-restrictions):
+ * the ranges allowed to reach the database.
+ */
 import type { CommandContext } from '../context.js';
 import { describeRestrictions } from '../platform/network-restrictions-output.js';
 import { projectApi } from '../platform/project-api.js';

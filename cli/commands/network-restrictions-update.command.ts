@@ -1,5 +1,5 @@
 /**
- * `supabase network-restrictions update --db-allow-cidr ...` (experimental, facts §10): replaces the
+ * `supabase network-restrictions update --db-allow-cidr ...` (experimental, POST .../apply): replaces the
  * allowed ranges. Every range is checked before anything is sent; both lists are always sent.
  */
 import type { CommandContext } from '../context.js';

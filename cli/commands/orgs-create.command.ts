@@ -1,4 +1,4 @@
-/** `supabase orgs create <name>` (facts §10): creates the organization and prints its id. */
+/** `supabase orgs create <name>` (POST /v1/organizations): creates the organization and prints its id. */
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../management-api.js';
 import { expectStatus } from '../../tasks/platform/api/client.js';

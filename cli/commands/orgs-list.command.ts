@@ -1,4 +1,4 @@
-/** `supabase orgs list` (facts §10): the organizations the token belongs to, as an ID / NAME table. */
+/** `supabase orgs list` (GET /v1/organizations): the organizations the token belongs to, as an ID / NAME table. */
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../management-api.js';
 import { renderTable } from '../output/table.js';

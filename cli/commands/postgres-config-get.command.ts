@@ -1,4 +1,7 @@
-/** `supabase postgres-config get` (experimental, facts §10): the project's custom Postgres settings. */
+/**
+ * `supabase postgres-config get` (experimental, GET /v1/projects/{ref}/config/database/postgres):
+ * the project's custom Postgres settings.
+ */
 import type { CommandContext } from '../context.js';
 import { describeOverrides } from '../platform/postgres-overrides-output.js';
 import { currentOverrides } from '../platform/postgres-overrides-read.js';

@@ -1,7 +1,8 @@
 /**
  * `supabase postgres-config update --config k=v ... [--replace-existing-overrides]` (experimental,
- * facts §10): merges the pairs into the current overrides (or replaces them all), sends the result,
- * then reads the settings back and prints them as `get` does.
+ * PUT /v1/projects/{ref}/config/database/postgres): merges the pairs into the current overrides
+ * (or replaces them all), sends the result, then reads the settings back and prints them as `get`
+ * does.
  */
 import type { CommandContext } from '../context.js';
 import { expectWorded } from '../platform/answer.js';

@@ -1,4 +1,7 @@
-/** `supabase projects api-keys` (facts §10): the project's API keys as a NAME / KEY VALUE table. */
+/**
+ * `supabase projects api-keys` (GET /v1/projects/{ref}/api-keys): the project's API keys as a NAME
+ * / KEY VALUE table.
+ */
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../output/table.js';
 import { projectApi } from '../platform/project-api.js';

@@ -1,5 +1,5 @@
 /**
- * `supabase projects create [name]` (facts §10). In a terminal it asks for whatever the command
+ * `supabase projects create [name]` (POST /v1/projects). In a terminal it asks for whatever the command
  * line left out (name, organization, region, database password); otherwise, or with
  * --interactive=false, the name and --org-id, --db-password and --region are all required.
  * The hidden --plan is accepted and, as in the original, never sent.

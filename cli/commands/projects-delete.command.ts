@@ -1,5 +1,5 @@
 /**
- * `supabase projects delete [ref]` (facts §10): confirms (default yes), deletes the project, then
+ * `supabase projects delete [ref]` (DELETE /v1/projects/{ref}): confirms (default yes), deletes the project, then
  * forgets what this machine kept about it: the database password in the keyring and, when this
  * folder is linked to it, the link and the remote version files in supabase/.temp/.
  */

@@ -1,5 +1,5 @@
 /**
- * `supabase projects list` (facts §10): every project the token can see, with a dot on the one this
+ * `supabase projects list` (GET /v1/projects): every project the token can see, with a dot on the one this
  * folder is linked to. An unlinked folder only costs a warning on stderr; the listing still prints.
  */
 import type { CommandContext } from '../context.js';

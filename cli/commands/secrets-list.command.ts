@@ -1,4 +1,7 @@
-/** `supabase secrets list` (facts §10): each secret's name with the digest the API gives in place of its value. */
+/**
+ * `supabase secrets list` (GET /v1/projects/{ref}/secrets): each secret's name with the digest the
+ * API gives in place of its value.
+ */
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../output/table.js';
 import { projectApi } from '../platform/project-api.js';

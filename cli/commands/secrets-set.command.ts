@@ -1,5 +1,8 @@
-/** `supabase secrets set [NAME=VALUE ...] [--env-file f]` (facts §10); --env-file wins over the arguments.
- * Relative paths start at the project root, where the original changes directory to. */
+/**
+ * `supabase secrets set [NAME=VALUE ...] [--env-file f]` (POST /v1/projects/{ref}/secrets);
+ * --env-file wins over the arguments. Relative paths start at the project root, where the original
+ * changes directory to.
+ */
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { projectApi } from '../platform/project-api.js';

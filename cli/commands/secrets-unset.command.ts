@@ -1,4 +1,7 @@
-/** `supabase secrets unset [NAME ...]` (facts §10): deletes the named secrets; no names sends an empty list. */
+/**
+ * `supabase secrets unset [NAME ...]` (DELETE /v1/projects/{ref}/secrets): deletes the named
+ * secrets; no names sends an empty list.
+ */
 import type { CommandContext } from '../context.js';
 import { projectApi } from '../platform/project-api.js';
 import { expectStatus } from '../../tasks/platform/api/client.js';

@@ -1,6 +1,7 @@
 /**
- * `supabase services` (facts §10): the image of every service with the version the local stack
- * runs and, for a linked folder, the version the hosted project runs (the same probes as link).
+ * `supabase services` (a Management API command in the original, so it wants a token): the image of
+ * every service with the version the local stack runs and, for a linked folder, the version the
+ * hosted project runs (the same probes as link).
  */
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../output/table.js';

@@ -1,4 +1,7 @@
-/** `supabase snippets download <id>` (facts §10): the snippet's SQL on stdout, ready to redirect into a file. */
+/**
+ * `supabase snippets download <id>` (GET /v1/snippets/{id}): the snippet's SQL on stdout, ready to
+ * redirect into a file.
+ */
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../management-api.js';
 import { expectStatus } from '../../tasks/platform/api/client.js';

@@ -1,4 +1,7 @@
-/** `supabase snippets list` (facts §10): the SQL editor's saved snippets of the linked project (the linked file only). */
+/**
+ * `supabase snippets list` (GET /v1/snippets?project_ref=): the SQL editor's saved snippets of the
+ * linked project (the linked file only).
+ */
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../management-api.js';
 import { renderTable } from '../output/table.js';

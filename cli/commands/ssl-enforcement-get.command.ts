@@ -1,4 +1,7 @@
-/** `supabase ssl-enforcement get` (experimental, facts §10): whether database connections must use SSL. */
+/**
+ * `supabase ssl-enforcement get` (experimental, GET /v1/projects/{ref}/ssl-enforcement): whether
+ * database connections must use SSL.
+ */
 import type { CommandContext } from '../context.js';
 import { projectApi } from '../platform/project-api.js';
 import { expectAnswer } from '../../tasks/platform/api/client.js';

@@ -1,6 +1,7 @@
 /**
  * `supabase ssl-enforcement update --enable-db-ssl-enforcement | --disable-db-ssl-enforcement`
- * (experimental, facts §10). The registry keeps the two flags exclusive; giving neither is refused here.
+ * (experimental, PUT /v1/projects/{ref}/ssl-enforcement). The registry keeps the two flags
+ * exclusive; giving neither is refused here.
  */
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';

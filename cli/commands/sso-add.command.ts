@@ -1,5 +1,5 @@
 /**
- * `supabase sso add --type saml ...` (facts §10): registers a SAML identity provider from its
+ * `supabase sso add --type saml ...` (POST .../sso/providers): registers a SAML identity provider from its
  * metadata (file or HTTPS address), with optional email domains and attribute mapping.
  */
 import type { CommandContext } from '../context.js';

@@ -1,6 +1,6 @@
 /**
- * `supabase sso info` (facts §10): what an identity provider's set-up asks for (ACS URL, entity id,
- * relay state), derived from the project ref without calling the API.
+ * `supabase sso info`: what an identity provider's set-up asks for (ACS URL, entity id, relay
+ * state), derived from the project ref without calling the API, as the original does.
  */
 import type { CommandContext } from '../context.js';
 import { resolveProjectRef } from '../project-ref.js';

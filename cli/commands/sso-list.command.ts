@@ -1,4 +1,7 @@
-/** `supabase sso list` (facts §10): the project's identity providers; other formats print `{"providers": [...]}`. */
+/**
+ * `supabase sso list` (GET .../sso/providers): the project's identity providers; other formats
+ * print `{"providers": [...]}`.
+ */
 import type { CommandContext } from '../context.js';
 import { expectWorded } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';

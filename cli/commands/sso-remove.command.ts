@@ -1,4 +1,7 @@
-/** `supabase sso remove <provider-id>` (facts §10): deletes the provider and prints what was removed. */
+/**
+ * `supabase sso remove <provider-id>` (DELETE .../sso/providers/{id}): deletes the provider and
+ * prints what was removed.
+ */
 import type { CommandContext } from '../context.js';
 import { expectWorded } from '../platform/answer.js';
 import { projectApi } from '../platform/project-api.js';

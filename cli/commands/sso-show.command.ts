@@ -1,4 +1,7 @@
-/** `supabase sso show <provider-id> [--metadata]` (facts §10): one provider, or only its raw SAML metadata XML. */
+/**
+ * `supabase sso show <provider-id> [--metadata]` (GET .../sso/providers/{id}): one provider, or
+ * only its raw SAML metadata XML.
+ */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { expectWorded } from '../platform/answer.js';

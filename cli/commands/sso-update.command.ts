@@ -1,5 +1,5 @@
 /**
- * `supabase sso update <provider-id>` (facts §10): reads the provider, then replaces its metadata,
+ * `supabase sso update <provider-id>` (GET, then PUT, the provider): reads the provider, then replaces its metadata,
  * attribute mapping or domains. --domains sets the whole list; --add-domains and --remove-domains
  * edit the current one. Domains are sent only when one of those flags was given.
  */

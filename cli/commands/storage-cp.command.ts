@@ -1,5 +1,5 @@
 /**
- * `supabase storage cp <src> <dst>` (facts §9): uploads when the destination is an ss:/// path,
+ * `supabase storage cp <src> <dst>`: uploads when the destination is an ss:/// path,
  * downloads when the source is; -r copies trees, -j runs transfers side by side.
  */
 import type { CommandContext } from '../context.js';

@@ -1,5 +1,5 @@
 /**
- * `supabase storage ls [path]` (facts §9): buckets, or the entries under a path, one a line on
+ * `supabase storage ls [path]`: buckets, or the entries under a path, one a line on
  * stdout; with -r every object by its full path and every empty bucket.
  */
 import type { CommandContext } from '../context.js';

@@ -1,4 +1,7 @@
-/** `supabase storage mv <src> <dst>` (facts §9): moves an object, or with -r a folder, within one bucket. */
+/**
+ * `supabase storage mv <src> <dst>` (the Storage API's move route): moves an object, or with -r a
+ * folder, within one bucket.
+ */
 import type { CommandContext } from '../context.js';
 import { noticeTo, storageClient } from '../storage-session.js';
 

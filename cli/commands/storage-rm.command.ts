@@ -1,5 +1,5 @@
 /**
- * `supabase storage rm <file> ...` (facts §9): deletes objects, with -r folders and whole
+ * `supabase storage rm <file> ...`: deletes objects, with -r folders and whole
  * buckets, after one confirmation per bucket (default yes, taken silently outside a terminal).
  */
 import type { CommandContext } from '../context.js';

@@ -1,6 +1,7 @@
 /**
  * `supabase test db [paths...]` (and the hidden `db test`): runs the pgTAP files under
- * supabase/tests against the chosen database with the built-in pg_prove harness (facts §5.15).
+ * supabase/tests against the chosen database with the built-in pg_prove harness (the original
+ * runs pg_prove in a container).
  * It installs pgTAP for the run when the database lacks it, so it runs under the project's lock,
  * as an operation whose install and removal are recorded steps.
  */

@@ -1,4 +1,4 @@
-/** `supabase test new <name>`: writes a pgTAP skeleton to supabase/tests/<name>_test.sql (facts §5.15). */
+/** `supabase test new <name>`: writes a pgTAP skeleton to supabase/tests/<name>_test.sql, as the original. */
 import type { CommandContext } from '../context.js';
 
 /** Creates the test file, refusing to overwrite one that exists. */

@@ -1,5 +1,5 @@
 /**
- * `supabase unlink` (facts §2.6): forgets the linked project. Everything in supabase/.temp goes,
+ * `supabase unlink`: forgets the linked project. Everything in supabase/.temp goes,
  * as in the original (the version files and the pooler URL describe the linked project), except
  * this tool's event journal and its locks: they hold the local stack's state and history, which
  * have nothing to do with the link, and a running command's lock must not vanish under it. The

@@ -1,6 +1,6 @@
 /**
  * The text `domains` prints for a custom hostname configuration, by the platform's status (the
- * original's TranslateStatus, facts §10): the next step to take, the DNS records still missing,
+ * original's TranslateStatus): the next step to take, the DNS records still missing,
  * SSL validation errors, and with --include-raw-output the platform's JSON answer.
  */
 import { UserError } from '../errors.js';

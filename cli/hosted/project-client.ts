@@ -1,4 +1,7 @@
-/** The hosted project a Management API command acts on (facts §2.3), with the client to reach it. */
+/**
+ * The hosted project a Management API command acts on (the original's project-ref resolution), with
+ * the client to reach it.
+ */
 import type { CommandContext } from '../context.js';
 import type { ManagementClient } from '../../tasks/platform/api/client.js';
 

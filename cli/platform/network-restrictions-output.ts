@@ -1,4 +1,5 @@
-/** The three lines both network-restrictions commands print (facts §10). */
+/** The three lines both network-restrictions commands print: the IPv4 and IPv6
+ * ranges, then whether the platform applied them. */
 import type { components } from '../../tasks/platform/api/management-api.gen.js';
 import { goList } from './go-list.js';
 

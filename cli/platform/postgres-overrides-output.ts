@@ -1,4 +1,7 @@
-/** How both postgres-config commands print the overrides (facts §10): a Parameter / Value table between two marker lines. */
+/**
+ * How both postgres-config commands print the overrides, as the original: a Parameter / Value table
+ * between two marker lines.
+ */
 import { renderTable } from '../output/table.js';
 
 export function describeOverrides(overrides: Record<string, unknown>): string {

@@ -1,6 +1,6 @@
 /**
  * What most project-scoped Management API commands start with: the project they act on (resolved
- * as facts §2.3 say, picker included) and the typed client carrying the saved token.
+ * as the original resolves a project ref, picker included) and the typed client carrying the saved token.
  */
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../management-api.js';

@@ -1,5 +1,5 @@
 /**
- * How the sso commands print providers (facts §10): `pretty` is a property table (one provider) or
+ * How the sso commands print providers, as the original: `pretty` is a property table (one provider) or
  * a list table; json, toml and yaml encode the API's answer through the one renderer.
  */
 import type { CommandContext } from '../context.js';

@@ -1,7 +1,8 @@
 /**
- * A project answers either on a custom hostname or on a vanity subdomain, never both (facts §10).
- * Both machines and the fold take the rule from here: which states count as "in use", the facts a
- * request carries about the other resource, the guards and the messages.
+ * A project answers either on a custom hostname or on a vanity subdomain, never both (the platform
+ * reports a vanity subdomain as `custom-domain-used` while a custom hostname is). Both machines and
+ * the fold take the rule from here: which states count as "in use", the facts a request carries
+ * about the other resource, the guards and the messages.
  */
 
 /** Facts about the other resource, added to hostname and subdomain requests from the journal. */

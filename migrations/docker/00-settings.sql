@@ -1,4 +1,4 @@
--- The docker runtime's initial schema, part 1 (facts §4.4). The db container's entrypoint writes
+-- The docker runtime's initial schema, part 1 (the CLI's schema.sql on PostgreSQL 15). The db container's entrypoint writes
 -- the three files of migrations/docker (with bootstrap/04-functions.sql between them) to
 -- /etc/postgresql.schema.sql, and the platform image's init runs that file with psql as
 -- supabase_admin, once its own roles and schemas exist. The CLI itself never needs a superuser.

@@ -75,7 +75,8 @@ function cancelOnInterrupt(client: pg.Client): void {
     admin.on('error', () => undefined);
     try {
       await admin.connect();
-      await admin.query('SELECT pg_terminate_backend($1)', [backend]);
+      const { terminateBackends } = await import('./end-backends.js');
+      await terminateBackends(admin, [backend]);
     } finally {
       await admin.end().catch(() => undefined);
     }

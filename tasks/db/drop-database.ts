@@ -8,6 +8,7 @@
  */
 import type pg from 'pg';
 import type { StatisticsViews } from './catalog/statistics-views.js';
+import { endBackends } from './end-backends.js';
 
 const WATCH_EVERY_MS = 2;
 const WATCH_AT_MOST_MS = 1_000;
@@ -15,14 +16,13 @@ const WATCH_AT_MOST_MS = 1_000;
 /** Drops `name` (if it exists), ending its sessions first. */
 export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
   const { kyselyOn, sql } = await import('./kysely.js');
-  const activity = kyselyOn<StatisticsViews>(client).selectFrom('pg_catalog.pg_stat_activity')
+  const sessions = await kyselyOn<StatisticsViews>(client).selectFrom('pg_catalog.pg_stat_activity')
+    .select('pid')
     .where('datname', '=', name)
-    .where('pid', '<>', sql<number>`pg_backend_pid()`);
-  const ended = await activity.select((eb) => eb.fn<boolean>('pg_terminate_backend', [eb.ref('pid')]).as('ended')).execute();
-  const deadline = Date.now() + WATCH_AT_MOST_MS;
-  while (ended.length > 0 && Date.now() < deadline && (await activity.select('pid').executeTakeFirst())) {
-    await new Promise((resolve) => setTimeout(resolve, WATCH_EVERY_MS));
-  }
+    .where('pid', '<>', sql<number>`pg_backend_pid()`)
+    .execute();
+  // Past the watch, FORCE ends whatever is left, at the server's pace.
+  await endBackends(client, sessions.map((session) => session.pid), { withinMs: WATCH_AT_MOST_MS, everyMs: WATCH_EVERY_MS });
   // Raw SQL: kysely has no DROP DATABASE.
   await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
 }

@@ -1,5 +1,5 @@
 /**
- * What `db dump` runs (facts §5.10): pg_dump or pg_dumpall with the original's flags, and the
+ * What `db dump` runs: pg_dump or pg_dumpall with the original's flags, and the
  * original's line rewrites of their output. Each rewrite is kept once, as a sed-style rule, and
  * is both applied here (as a JavaScript RegExp; the patterns use the part of ERE that both
  * understand) and printed for `--dry-run` as the shell script it stands for.

@@ -1,5 +1,5 @@
 /**
- * `db lint` (facts §5.14): plpgsql_check over the non-trigger PL/pgSQL functions of some schemas,
+ * `db lint`, as the original: plpgsql_check over the non-trigger PL/pgSQL functions of some schemas,
  * inside a transaction that is always rolled back (the extension is created only for the check).
  */
 import type pg from 'pg';

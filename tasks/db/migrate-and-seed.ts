@@ -1,4 +1,4 @@
-/** Migrations then seed (the original's MigrateAndSeed, facts §5.2), used by reset and push. */
+/** Migrations then seed (the original's MigrateAndSeed), used by reset and push. */
 import type pg from 'pg';
 import { listMigrations } from './migration-files.js';
 import { applyMigrations, type ApplyOptions, type Notice } from './migration-runner.js';

@@ -1,6 +1,6 @@
 /**
  * The journal events that record changes to a database's migration history (the
- * `migrations:<target>` streams of machines/migration-repair.machine.ts), so `supabase events`
+ * `migrations:<target>` streams of machines/migration-history.machine.ts), so `supabase events`
  * shows every migration applied, repaired, squashed or reset.
  */
 import type { NewEvent } from '../../machines/journal/journal-event.js';

@@ -1,5 +1,5 @@
 /**
- * The project's migration files (facts §5.2): supabase/migrations/<version>_<name>.sql in lexical
+ * The project's migration files, as the original lists them: supabase/migrations/<version>_<name>.sql in lexical
  * order. Other files are skipped with a notice naming them, as is a legacy `<timestamp>_init.sql`
  * first file from before 2021-12-09.
  */

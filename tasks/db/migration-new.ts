@@ -1,4 +1,4 @@
-/** `migration new` (facts §5.2): an empty or piped-in file named by the UTC time. */
+/** `migration new`: an empty or piped-in file named by the UTC time. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
 import { assertFileNameFits, assertFileNamePart, rethrowWrongKind } from '../project/file-kind.js';

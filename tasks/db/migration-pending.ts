@@ -1,5 +1,5 @@
 /**
- * Which local migrations a database still needs (facts §5.6), shared by `migration up` and
+ * Which local migrations a database still needs (the original's rules), shared by `migration up` and
  * `db push`: the remote versions are walked in order beside the local files.
  */
 import type { MigrationFile } from './migration-files.js';

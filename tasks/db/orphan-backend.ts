@@ -7,6 +7,7 @@
  */
 import type pg from 'pg';
 import type { StatisticsViews } from './catalog/statistics-views.js';
+import { endBackends } from './end-backends.js';
 import { SESSION_NAME_LIKE, isToolSession, sessionOwner } from './session-name.js';
 import { isProcessAlive } from '../journal/process-alive.js';
 import { processStartTime } from '../native/process-start.js';
@@ -14,6 +15,8 @@ import { TaskError } from '../task-error.js';
 
 /** How long a terminated backend gets to go: it exits within milliseconds unless the system holds it. */
 const GONE_WITHIN_MS = 15_000;
+/** How often to look whether it went. */
+const LOOK_EVERY_MS = 5;
 /** Clock slack between the server's session start and /proc's process start (10 ms ticks). */
 const CLOCK_SLACK_MS = 1_000;
 
@@ -25,8 +28,7 @@ export async function endOrphanBackend(client: pg.Client, pid: number, timeoutMs
   const session = await db.selectFrom('pg_catalog.pg_stat_activity').select('application_name').where('pid', '=', pid)
     .where('pid', '<>', sql<number>`pg_backend_pid()`).executeTakeFirst();
   if (!session || !isToolSession(session.application_name)) return;
-  await terminate(client, [pid]);
-  await waitGone(client, [pid], timeoutMs);
+  await endBackends(client, [pid], { withinMs: timeoutMs, everyMs: LOOK_EVERY_MS });
 }
 
 /**
@@ -47,9 +49,7 @@ export async function endDeadSessions(client: pg.Client, timeoutMs = GONE_WITHIN
     const owner = sessionOwner(session.application_name);
     return owner !== undefined && !stillRuns(owner, session.backend_start);
   }).map((session) => session.pid);
-  if (orphans.length === 0) return;
-  await terminate(client, orphans);
-  if (await waitGone(client, orphans, timeoutMs)) return;
+  if (await endBackends(client, orphans, { withinMs: timeoutMs, everyMs: LOOK_EVERY_MS })) return;
   throw new TaskError(
     `failed to end the database sessions of an interrupted command: backend ${orphans.join(', ')} still runs after ${Math.round(timeoutMs / 1000)} s`,
     'Run supabase stop, then supabase start, and try again.',
@@ -64,21 +64,4 @@ function stillRuns(pid: number, sessionStart: Date | null): boolean {
   if (!isProcessAlive(pid)) return false;
   const started = processStartTime(pid);
   return !started || !sessionStart || started.getTime() <= sessionStart.getTime() + CLOCK_SLACK_MS;
-}
-
-async function terminate(client: pg.Client, pids: number[]): Promise<void> {
-  const { kyselyOn } = await import('./kysely.js');
-  await kyselyOn<StatisticsViews>(client).selectNoFrom((eb) => pids.map((pid, index) => eb.fn<boolean>('pg_terminate_backend', [eb.val(pid)]).as(`ended${index}`))).execute();
-}
-
-/** Waits until none of `pids` is a backend any more; false when some still are at the deadline. */
-async function waitGone(client: pg.Client, pids: number[], timeoutMs: number): Promise<boolean> {
-  const { kyselyOn } = await import('./kysely.js');
-  const left = kyselyOn<StatisticsViews>(client).selectFrom('pg_catalog.pg_stat_activity').select('pid').where('pid', 'in', pids);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!(await left.executeTakeFirst())) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }

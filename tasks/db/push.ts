@@ -1,4 +1,7 @@
-/** The shared core of `migration up` and `db push` (facts §5.6, §5.7): what is pending, then apply it. */
+/**
+ * The shared core of `migration up` and `db push` (the original's shared pending check): what is
+ * pending, then apply it.
+ */
 import type pg from 'pg';
 import { listMigrations, type MigrationFile } from './migration-files.js';
 import { appliedVersions } from './migration-history.js';

@@ -1,5 +1,5 @@
 /**
- * `migration repair` through the migration-repair machine, recorded in the journal: what the files
+ * `migration repair` through the migration-history machine, recorded in the journal: what the files
  * and the table say first (OBSERVED), then each version's MARK_APPLIED / MARK_REVERTED is asked of
  * the machine. One refusal stops the command with the machine's reason and nothing written; the
  * accepted marks are recorded (in flight), the history-table changes their states name run in one
@@ -9,13 +9,14 @@
 import type pg from 'pg';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
 import { accepts, refusalOf, viewOf } from '../../machines/journal/state-view.js';
-import { REPAIR_EVENT, ROW_OUTCOME } from '../../machines/migration-repair.machine.js';
+import { REPAIR_EVENT, ROW_OUTCOME } from '../../machines/migration-history.machine.js';
 import type { RecordedRun } from '../orchestration/recorded-run.js';
 import { TaskError, messageOf } from '../task-error.js';
 import { listMigrations } from './migration-files.js';
 import { observedEvents } from './migration-events.js';
 import { appliedVersions } from './migration-history.js';
-import { migrationFileOf, repairAll, writeRepairRows, type RepairStatus } from './migration-repair.js';
+import { repairAll, writeRepairRows, type RepairStatus } from './history-edits.js';
+import { migrationFileOf } from './migration-version.js';
 
 /** One version's history-row change, as the machine decided it. */
 export interface RepairChange {

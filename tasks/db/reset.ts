@@ -1,5 +1,5 @@
 /**
- * `db reset` (facts §5.12). Locally, on the native runtime, the database is recreated from the
+ * `db reset`. Locally, on the native runtime, the database is recreated from the
  * cluster's template database (a file copy, no restart); roles are cluster-wide and survive, as
  * in the original. A remote database has its user schemas and public objects dropped instead.
  */

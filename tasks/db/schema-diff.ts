@@ -1,6 +1,6 @@
 /**
  * Schema diffing with migra (the TypeScript port, @pgkit/migra), as the original runs migra once
- * per schema (facts §5.9): `--with-privileges --unsafe --schema=<s>`, and for `extensions` only
+ * per schema: `--with-privileges --unsafe --schema=<s>`, and for `extensions` only
  * the CREATE EXTENSION statements, ignoring versions. The result is the SQL that turns `source`
  * into `target`.
  */

@@ -1,5 +1,6 @@
 /**
- * The schema lists of facts §5.13, and the query that lists a database's schemas except some.
+ * The original's schema lists (system ones that diff and dump leave out, and the
+ * internal ones besides), and the query that lists a database's schemas except some.
  * Entries may hold `*` wildcards, as the original's lists do.
  */
 import type pg from 'pg';

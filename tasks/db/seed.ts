@@ -1,5 +1,5 @@
 /**
- * Custom roles and seed data (facts §4.4, §5.2): supabase/roles.sql before the migrations and
+ * Custom roles and seed data, in the original's order: supabase/roles.sql before the migrations and
  * supabase/seed.sql after them, each run as one script when the file exists. Neither is
  * recorded in the migration history. Each is a listr2 task titled with the original's line.
  */

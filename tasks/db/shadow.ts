@@ -1,5 +1,5 @@
 /**
- * The shadow database (facts §5.8): a throw-away database holding the local migrations, the
+ * The shadow database: a throw-away database holding the local migrations, the
  * "before" side of a diff and the source of a squash. The original starts a container; on the
  * native runtime it is a clone of the cluster's bootstrapped template database, named after the
  * process that made it, so one left behind by a killed command is dropped by the next. (A project

@@ -1,5 +1,5 @@
 /**
- * The statement splitter (facts §5.2): one pass of a small state machine over the script that
+ * The statement splitter (the original's batch parser's rules): one pass of a small state machine over the script that
  * knows where `;` really ends a statement. It understands line comments, nested block comments,
  * '...' strings (with '' and, for E'...', backslash escapes), "quoted identifiers", $tag$ bodies,
  * parentheses (CREATE RULE bodies) and BEGIN ATOMIC ... END function bodies. Statements keep

@@ -1,5 +1,5 @@
 /**
- * `migration squash` (facts §5.5): the migrations up to a version are replayed into a shadow
+ * `migration squash`: the migrations up to a version are replayed into a shadow
  * database and replaced by one schema dump written over the last of them. Beyond the original,
  * data statements of the squashed files (rows for storage.buckets, cron.schedule calls, ...),
  * which a schema dump cannot contain, are carried over when they still run on the dumped schema;

@@ -1,5 +1,6 @@
 /**
- * `db reset` of the local database on the docker runtime (facts §5.12, PostgreSQL 15): the db
+ * `db reset` of the local database on the docker runtime (as the original does it on
+ * PostgreSQL 15): the db
  * container and its volume are removed, the container is created again and waited for, and the
  * new database gets the same set-up as on a first start (the initial schema through the image's
  * init, the services' migrations, roles.sql, then migrations and seed as postgres). The storage,

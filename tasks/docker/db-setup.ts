@@ -1,5 +1,6 @@
 /**
- * First-time set-up of the db container's database (facts §4.4). On PostgreSQL 15, after the
+ * First-time set-up of the db container's database (only when its volume is
+ * new, as the original). On PostgreSQL 15, after the
  * image's own init ran the initial schema as supabase_admin: the services' migrations through
  * their images, then, as postgres over the published port, supabase/roles.sql, migrations and
  * seed through the shared db tasks. Nothing here needs a superuser: on the platform's image

@@ -1,4 +1,5 @@
-/** Errors of the docker runtime with the original's wording and suggestions (facts §4.1, §4.3). */
+/** Errors of the docker runtime with the original's wording and suggestions (a port in use
+ * names the project or container holding it). */
 import type Docker from 'dockerode';
 import { TaskError, messageOf } from '../task-error.js';
 import { PROJECT_LABEL } from './docker-names.js';

@@ -1,7 +1,8 @@
 /**
- * Names the original gives to what it creates on the engine (facts §4.1): containers, the project
- * network and volumes, their labels, and where images are pulled from. Other tools (the Go CLI,
- * `docker volume ls --filter label=...`) find the stack by these, so they are kept exactly.
+ * Names the original gives to what it creates on the engine (`supabase_<service>_<id>` and its
+ * labels): containers, the project network and volumes, their labels, and where images are pulled
+ * from. Other tools (the Go CLI, `docker volume ls --filter label=...`) find the stack by these, so
+ * they are kept exactly.
  */
 
 /** The label every container, volume and network of a project carries; clean-up filters on it. */
@@ -29,7 +30,7 @@ export function networkName(projectId: string): string {
   return resourceName('network', projectId);
 }
 
-/** The named volumes of facts §4.1, by role. */
+/** The named volumes the original creates, by role (`supabase_<role>_<id>`). */
 export function volumeNames(projectId: string): { db: string; config: string; storage: string; inbucket: string; edgeRuntime: string } {
   return {
     db: resourceName('db', projectId),

@@ -1,8 +1,8 @@
 /**
  * The docker runtime of the local stack: the same functions as the native runtime (start, stop,
  * status, destroyData) over the Docker Engine API, with the original's containers, names, labels,
- * network, volumes and ports (facts §4). Progress goes to callbacks and results come back as data;
- * printing, the journal and the state machine stay with the caller.
+ * network, volumes and ports, so either CLI finds the other's stack. Progress goes to callbacks and
+ * results come back as data; printing, the journal and the state machine stay with the caller.
  *
  * A failed start removes what it made, as the original does: containers and the network always,
  * volumes only when this start created the database volume, so a kept database is never lost.

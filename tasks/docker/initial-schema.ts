@@ -1,5 +1,5 @@
 /**
- * The docker runtime's initial schema on PostgreSQL 15 (facts §4.4): migrations/docker/00-settings.sql,
+ * The docker runtime's initial schema on PostgreSQL 15 (the original's schema.sql): migrations/docker/00-settings.sql,
  * migrations/bootstrap/04-functions.sql (the webhooks' schema, shared with the native runtime) and
  * migrations/docker/02-pg-net-access.sql as one psql script. The db container's entrypoint writes it to
  * /etc/postgresql.schema.sql, where the platform image's init runs it as supabase_admin: the CLI never

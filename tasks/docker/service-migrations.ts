@@ -1,5 +1,6 @@
 /**
- * The services' own migrations on a new database (facts §4.4, PostgreSQL 15): the storage image's
+ * The services' own migrations on a new database (one-shot containers, as the
+ * original runs them on PostgreSQL 15): the storage image's
  * `node dist/scripts/migrate-call.js` as supabase_storage_admin, then the auth image's
  * `gotrue migrate` as supabase_auth_admin, each a one-shot container reaching the db by its
  * container name. They run even when `-x` leaves the services out, as in the original, since the

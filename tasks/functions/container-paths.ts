@@ -1,5 +1,6 @@
 /**
- * Where a project's function files live inside the edge-runtime container (facts §8), and how an
+ * Where a project's function files live inside the edge-runtime container (`/home/deno/functions`,
+ * as in the original), and how an
  * import map is carried there. Map entries that point at local files are rewritten to absolute
  * container paths: files inside supabase/functions to their place under `/home/deno/functions`,
  * files elsewhere to `/home/deno/modules/<sha256 of the path>[ext]`, mounted read-only, as the

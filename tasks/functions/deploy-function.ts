@@ -1,5 +1,5 @@
 /**
- * `functions deploy` against the Management API (facts §8.3): bundle, then create the function
+ * `functions deploy` against the Management API, as the original: bundle, then create the function
  * when the platform does not know it (404) or update it (200), sending the compressed eszip with
  * `verify_jwt`, `import_map_path` and `entrypoint_path` in the query. Each function is tried up to
  * four times (three retries with exponential backoff, as the original), bundling again each time.

@@ -1,5 +1,5 @@
 /**
- * Function names (facts §8): a slug starts with a letter and then has letters, digits, `_` and `-`,
+ * Function names, as the original checks them: a slug starts with a letter and then has letters, digits, `_` and `-`,
  * because it becomes a URL path segment and a folder name on the platform.
  */
 import { TaskError } from '../task-error.js';

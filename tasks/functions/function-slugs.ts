@@ -1,4 +1,7 @@
-/** The functions a project has for `deploy` with no names (facts §8.3): folders of supabase/functions with an index.ts and a valid slug. */
+/**
+ * The functions a project has for `deploy` with no names (the original's scan): folders of
+ * supabase/functions with an index.ts and a valid slug.
+ */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FUNCTIONS_DIR, inProject } from '../project/project-paths.js';

@@ -1,7 +1,7 @@
 /**
- * What `functions new` writes (facts §8.1): a Deno.serve handler that greets the posted name, and
- * a closing comment with a curl call for the local stack, filled with the project's API port and
- * anon key so it works as pasted. The wording of the comments is ours.
+ * What `functions new` writes (the original's template, in our words): a Deno.serve handler that
+ * greets the posted name, and a closing comment with a curl call for the local stack, filled with
+ * the project's API port and anon key so it works as pasted. The wording of the comments is ours.
  */
 
 export interface TemplateValues {

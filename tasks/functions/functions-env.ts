@@ -1,5 +1,5 @@
 /**
- * The variables a served function sees besides the platform's own (facts §8.2): `--env-file`, or
+ * The variables a served function sees besides the platform's own: `--env-file`, or
  * supabase/functions/.env when it exists, parsed as dotenv. Names starting with SUPABASE_ are
  * refused: those are the platform's, and a file must not shadow them.
  */

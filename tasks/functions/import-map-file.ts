@@ -1,5 +1,5 @@
 /**
- * Import maps of Edge Functions (facts §8.2, §8.3): which file applies to a function, and the checks
+ * Import maps of Edge Functions (for serve and deploy alike): which file applies to a function, and the checks
  * every chosen file passes first (synchronously: `start` describes its containers without awaiting), so a wrong path is one clear line instead of a runtime's stack trace.
  * Precedence: `--import-map`, then `[functions.<slug>] import_map` (relative to supabase/), then
  * supabase/functions/import_map.json when it exists.

@@ -1,4 +1,4 @@
-/** `functions new <slug>` (facts §8.1): supabase/functions/<slug>/index.ts, never overwriting one. */
+/** `functions new <slug>`, as the original: supabase/functions/<slug>/index.ts, never overwriting one. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FUNCTIONS_DIR, inProject } from '../project/project-paths.js';

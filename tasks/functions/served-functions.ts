@@ -1,5 +1,5 @@
 /**
- * The functions `serve` offers and how each is guarded (facts §8.2): every folder of
+ * The functions `serve` offers and how each is guarded, as in the original: every folder of
  * supabase/functions whose name is a valid slug, with its import map and whether a JWT is required.
  * JWT precedence: the `--no-verify-jwt` flag when given, then `[functions.<slug>] verify_jwt`, then on.
  */

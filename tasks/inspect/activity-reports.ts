@@ -1,7 +1,8 @@
 /** `inspect db` reports about live sessions and statements: locks, blocking, slow and frequent queries. */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { sql } from '../db/kysely.js';
-import type { InspectDatabase, ReportContext, ReportDefinition } from './report-types.js';
+import type { ReportName } from './report-columns.js';
+import type { InspectDatabase, ReportContext, ReportQueryDefinition } from './report-types.js';
 
 type Statements = ExpressionBuilder<InspectDatabase, 'pg_stat_statements'>;
 
@@ -14,14 +15,12 @@ function milliseconds(eb: Statements, value: Expression<number>) {
 
 /** The statement-statistics reports differ only in their filter and order. */
 function statementReport(
-  name: string,
-  columns: string[],
+  name: ReportName,
   filter: ((eb: Statements) => Expression<SqlBool>) | undefined,
   orderBy: 'total_exec_time' | 'calls',
-): ReportDefinition {
+): ReportQueryDefinition {
   return {
     name,
-    columns,
     needsExtension: 'pg_stat_statements',
     queryColumns: [0],
     query: (db: Kysely<InspectDatabase>, context: ReportContext) => db.withSchema(context.extensionSchema ?? 'extensions')
@@ -55,10 +54,9 @@ function roleConnectionsFooter(rows: unknown[][], target: { host: string }): str
   return text;
 }
 
-export const activityReports: ReportDefinition[] = [
+export const activityReports: ReportQueryDefinition[] = [
   {
     name: 'locks',
-    columns: ['pid', 'relname', 'transaction id', 'granted', 'query', 'age'],
     queryColumns: [4],
     query: (db) => db.selectFrom('pg_catalog.pg_stat_activity as a')
       .innerJoin('pg_catalog.pg_locks as l', 'l.pid', 'a.pid')
@@ -76,7 +74,6 @@ export const activityReports: ReportDefinition[] = [
   },
   {
     name: 'blocking',
-    columns: ['blocked pid', 'blocking statement', 'blocking duration', 'blocking pid', 'blocked statement', 'blocked duration'],
     queryColumns: [1, 4],
     // A waiter and its holder meet on the transaction id lock the waiter has not been granted.
     query: (db) => db.selectFrom('pg_catalog.pg_locks as bl')
@@ -93,16 +90,14 @@ export const activityReports: ReportDefinition[] = [
   },
   statementReport(
     'outliers',
-    ['Query', 'Execution Time', 'Proportion of exec time', 'Number Calls', 'Sync IO time'],
     (eb) => eb('userid', '=', eb.selectFrom('pg_catalog.pg_user').select('usesysid')
       // Raw SQL: current_user is a keyword, called without parentheses, which eb.fn cannot write.
       .where('usename', '=', sql<string>`current_user`).limit(1)),
     'total_exec_time',
   ),
-  statementReport('calls', ['Query', 'Total Execution Time', 'Proportion of total exec time', 'Number Calls', 'Sync IO time'], undefined, 'calls'),
+  statementReport('calls', undefined, 'calls'),
   {
     name: 'long-running-queries',
-    columns: ['pid', 'Duration', 'Query'],
     query: (db, { options }) => db.selectFrom('pg_catalog.pg_stat_activity')
       .select((eb) => ['pid', eb.cast(eb(eb.fn('now'), '-', eb.ref('query_start')), 'text').as('duration'), 'query'])
       .where((eb) => eb.and([
@@ -115,7 +110,6 @@ export const activityReports: ReportDefinition[] = [
   },
   {
     name: 'role-connections',
-    columns: ['Role Name', 'Active connction'],
     query: (db) => db.selectFrom('pg_catalog.pg_roles as r')
       .select((eb) => [
         'r.rolname',

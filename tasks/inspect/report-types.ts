@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { StatisticsViews } from '../db/catalog/statistics-views.js';
 import type { SystemCatalogs } from '../db/catalog/system-catalogs.js';
+import type { ReportName } from './report-columns.js';
 
 /** What the reports read: the system catalogs and the statistics views. */
 export type InspectDatabase = SystemCatalogs & StatisticsViews;
@@ -30,8 +31,8 @@ export interface ReportQuery {
 /** A definition every report shares; the runner does the connecting and rendering. */
 export interface ReportDefinition {
   /** The command name under `inspect db`. */
-  name: string;
-  /** Header texts, exactly as the original prints them. */
+  name: ReportName;
+  /** Header texts, exactly as the original prints them (from report-columns.ts). */
   columns: string[];
   /** The query; its selected values map to `columns` in order (extra ones only feed `after`). */
   query: (db: Kysely<InspectDatabase>, context: ReportContext) => ReportQuery;
@@ -44,6 +45,9 @@ export interface ReportDefinition {
   /** Text printed after the table (a footer, or a warning about the values); gets every result column. */
   after?: (rows: unknown[][], target: { host: string }) => string | undefined;
 }
+
+/** A report as its module writes it: everything but the headers, which report-columns.ts holds. */
+export type ReportQueryDefinition = Omit<ReportDefinition, 'columns'>;
 
 /** Schemas the size reports leave out, as the original does (and every pg_toast* schema). */
 export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema'];

@@ -1,20 +1,22 @@
 /**
  * Running one `inspect db` report: connect, make sure the statistics it reads exist, run its one
- * query and turn the result into printable cells (facts §6).
+ * query and turn the result into printable cells (the
+ * original's Markdown table, null printed as `null`).
  */
 import type { Client } from 'pg';
 import pg from '../db/pg-driver.js';
 import { sessionName } from '../db/session-name.js';
 import { kyselyOn } from '../db/kysely.js';
+import { reportColumns } from './report-columns.js';
 import type { InspectDatabase, ReportDefinition, ReportOptions } from './report-types.js';
 import { activityReports } from './activity-reports.js';
 import { sizeReports } from './size-reports.js';
 import { usageReports } from './usage-reports.js';
 import { TaskError, messageOf } from '../task-error.js';
 
-/** All 19 reports by command name. */
+/** All 19 reports by command name, each with the headers report-columns.ts gives it. */
 export const REPORTS: ReadonlyMap<string, ReportDefinition> = new Map(
-  [...usageReports, ...activityReports, ...sizeReports].map((report) => [report.name, report]),
+  [...usageReports, ...activityReports, ...sizeReports].map((report) => [report.name, { ...report, columns: reportColumns(report.name) }]),
 );
 
 /** A report's outcome, ready to print as a table or as JSON. */

@@ -1,7 +1,8 @@
 /** `inspect db` reports about space: index and table sizes, and estimated bloat. */
 import type { Kysely } from 'kysely';
 import { bloatQuery } from './bloat-query.js';
-import { SYSTEM_SCHEMAS, TOAST_SCHEMAS, type InspectDatabase, type ReportDefinition } from './report-types.js';
+import type { ReportName } from './report-columns.js';
+import { SYSTEM_SCHEMAS, TOAST_SCHEMAS, type InspectDatabase, type ReportQueryDefinition } from './report-types.js';
 
 /** pg_class joined to its schema, without the system schemas (as the original), kinds `relkinds`. */
 function userRelations(db: Kysely<InspectDatabase>, relkind: 'r' | 'i') {
@@ -15,20 +16,18 @@ function userRelations(db: Kysely<InspectDatabase>, relkind: 'r' | 'i') {
 }
 
 /** A per-relation size report over user tables (relkind `r`), largest first. */
-function tableSize(name: string, columns: string[], sizeOf: 'pg_table_size' | 'pg_indexes_size' | 'pg_total_relation_size'): ReportDefinition {
+function tableSize(name: ReportName, sizeOf: 'pg_table_size' | 'pg_indexes_size' | 'pg_total_relation_size'): ReportQueryDefinition {
   return {
     name,
-    columns,
     query: (db) => userRelations(db, 'r')
       .select((eb) => ['c.relname as name', eb.fn<string>('pg_size_pretty', [eb.fn(sizeOf, ['c.oid'])]).as('size')])
       .orderBy((eb) => eb.fn(sizeOf, ['c.oid']), 'desc'),
   };
 }
 
-export const sizeReports: ReportDefinition[] = [
+export const sizeReports: ReportQueryDefinition[] = [
   {
     name: 'total-index-size',
-    columns: ['Size'],
     // Bytes from the page counts the statistics last saw, which is what the original sums.
     query: (db) => userRelations(db, 'i')
       .select((eb) => eb.fn<string>('pg_size_pretty', [
@@ -37,7 +36,6 @@ export const sizeReports: ReportDefinition[] = [
   },
   {
     name: 'index-sizes',
-    columns: ['Name', 'size'],
     query: (db) => userRelations(db, 'i')
       .select((eb) => ['c.relname as name', eb.fn<string>('pg_size_pretty', [
         eb.cast(eb.fn.sum(eb(eb.cast('c.relpages', 'int8'), '*', eb.lit(8192))), 'int8'),
@@ -45,12 +43,11 @@ export const sizeReports: ReportDefinition[] = [
       .groupBy('c.relname')
       .orderBy((eb) => eb.fn.sum('c.relpages'), 'desc'),
   },
-  tableSize('table-sizes', ['Name', 'size'], 'pg_table_size'),
-  tableSize('table-index-sizes', ['Table', 'Index size'], 'pg_indexes_size'),
-  tableSize('total-table-sizes', ['Name', 'Size'], 'pg_total_relation_size'),
+  tableSize('table-sizes', 'pg_table_size'),
+  tableSize('table-index-sizes', 'pg_indexes_size'),
+  tableSize('total-table-sizes', 'pg_total_relation_size'),
   {
     name: 'bloat',
-    columns: ['Type', 'Schema name', 'Object name', 'Bloat', 'Waste'],
     query: bloatQuery,
   },
 ];

@@ -1,7 +1,7 @@
 /** `inspect db` reports about how tables and indexes are used, cached, vacuumed and replicated. */
 import type { Expression, ExpressionBuilder, ExpressionWrapper } from 'kysely';
 import type { PgClass } from '../db/catalog/system-catalogs.js';
-import type { InspectDatabase, ReportDefinition } from './report-types.js';
+import type { InspectDatabase, ReportQueryDefinition } from './report-types.js';
 
 /** The cache ratio prints with six decimals, as the original's `%f` does. */
 const sixDecimals = (value: unknown, column: number): string =>
@@ -40,10 +40,9 @@ function autovacuumSetting(eb: ExpressionBuilder<InspectDatabase & { c: PgClass 
   return eb.cast(eb.fn.coalesce(own, eb.fn<string>('current_setting', [eb.val(name)])), 'numeric');
 }
 
-export const usageReports: ReportDefinition[] = [
+export const usageReports: ReportQueryDefinition[] = [
   {
     name: 'cache-hit',
-    columns: ['Name', 'Ratio'],
     query: (db) => db.selectFrom('pg_catalog.pg_statio_user_indexes')
       .select((eb) => [
         eb.val('index hit rate').as('name'),
@@ -60,7 +59,6 @@ export const usageReports: ReportDefinition[] = [
   },
   {
     name: 'replication-slots',
-    columns: ['Name', 'Active', 'State', 'Replication Client Address', 'Replication Lag GB'],
     query: (db) => db.selectFrom([
       (eb) => eb.fn<{ redo_lsn: string }>('pg_control_checkpoint', []).as('c'),
       'pg_catalog.pg_replication_slots as s',
@@ -78,7 +76,6 @@ export const usageReports: ReportDefinition[] = [
   },
   {
     name: 'index-usage',
-    columns: ['Table name', 'Percentage of times index used', 'Rows in table'],
     query: (db) => db.selectFrom('pg_catalog.pg_stat_user_tables')
       .select((eb) => [
         'relname',
@@ -92,7 +89,6 @@ export const usageReports: ReportDefinition[] = [
   },
   {
     name: 'unused-indexes',
-    columns: ['Table', 'Index', 'Index Size', 'Index Scans'],
     // Unique indexes enforce constraints, so they are never "unused"; tables of five pages or
     // less are too small for an index to matter.
     query: (db) => db.selectFrom('pg_catalog.pg_stat_user_indexes as ui')
@@ -113,18 +109,15 @@ export const usageReports: ReportDefinition[] = [
   },
   {
     name: 'seq-scans',
-    columns: ['Name', 'Count'],
     query: (db) => db.selectFrom('pg_catalog.pg_stat_user_tables').select(['relname as name', 'seq_scan as count']).orderBy('seq_scan', 'desc'),
   },
   {
     name: 'table-record-counts',
-    columns: ['Name', 'Estimated count'],
     query: (db) => db.selectFrom('pg_catalog.pg_stat_user_tables')
       .select(['relname as name', 'n_live_tup as estimated_count']).orderBy('n_live_tup', 'desc'),
   },
   {
     name: 'vacuum-stats',
-    columns: ['Schema', 'Table', 'Last Vacuum', 'Last Auto Vacuum', 'Row count', 'Dead row count', 'Expect autovacuum?'],
     // A table's own reloptions win over the server settings when deciding whether autovacuum is due.
     query: (db) => db
       .with('settings', (qb) => qb.selectFrom('pg_catalog.pg_class as c').select((eb) => [

@@ -1,5 +1,6 @@
 /**
- * Where a journal and its companions live: a project's all under supabase/.temp (facts §1); the
+ * Where a journal and its companions live: a project's all under supabase/.temp (the original's
+ * temp folder); the
  * hosted commands run outside any project keep theirs under ~/.supabase/hosted.
  */
 import { homedir } from 'node:os';

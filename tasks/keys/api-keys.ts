@@ -1,5 +1,6 @@
 /**
- * The local JWT secret and the anon / service_role API keys (facts §3.2 step 4, §4.6). When the
+ * The local JWT secret and the anon / service_role API keys (signed at config load
+ * and shown by status, as in the original). When the
  * secret is the default one, the keys are the original's well-known default keys; with any other
  * secret they are signed here with the same claims.
  */

@@ -1,6 +1,7 @@
 /**
- * The keys of a preview branch (facts §7.2): a database password derived from the project ref,
- * its JWT secret and the branch name, and anon / service_role tokens valid for ten years.
+ * The keys of a preview branch (what the original's `gen keys` derives): a database password
+ * derived from the project ref, its JWT secret and the branch name, and anon / service_role tokens
+ * valid for ten years.
  */
 import { createHash } from 'node:crypto';
 import { signHs256 } from './jwt.js';

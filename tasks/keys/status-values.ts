@@ -1,5 +1,5 @@
 /**
- * The values `supabase status` shows (facts §4.6), as plain data for the shared renderer: each
+ * The values `supabase status` shows, in the original's order, as plain data for the shared renderer: each
  * entry has the env-style name, the `--override-name` key, the pretty label and the value, in the
  * original's order. Which entries appear depends on which services are up, decided here with the
  * original's rules so every runtime reports alike.

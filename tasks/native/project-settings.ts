@@ -1,6 +1,6 @@
 /**
  * Per-project settings applied to a cluster made from the shared template: the values that
- * differ between projects, which therefore cannot live in the template (facts §4.4: the
+ * differ between projects, which therefore cannot live in the template (the
  * original sets app.settings.jwt_secret and jwt_exp on the postgres database).
  */
 import type pg from 'pg';

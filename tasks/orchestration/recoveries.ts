@@ -22,9 +22,10 @@ const RECOVERIES: Record<string, RecoveryEntry> = {
     next: 'makes sure the unfinished migration is rolled back',
     load: async () => (await import('../db/migration-apply.recovery.js')).migrationApplyRecovery,
   },
+  // The kind journals already on disk name; it covers db pull's history rows as well as repair's.
   'migration-repair': {
     next: 'reads the history table to record what was committed',
-    load: async () => (await import('../db/migration-repair.recovery.js')).migrationRepairRecovery,
+    load: async () => (await import('../db/history-edit.recovery.js')).historyEditRecovery,
   },
   'migration-squash': {
     next: 'finishes or undoes the squash',

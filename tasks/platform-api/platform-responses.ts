@@ -1,6 +1,6 @@
 /**
  * The bodies the local platform API answers with: the local project seen the way the docs
- * site's API-settings widget reads the hosted platform (docs-facts §1.9). There is one
+ * site's API-settings widget reads the hosted platform (upstream's /platform/... routes). There is one
  * organization and one project; the project's ref is the config's project_id.
  */
 import type { PlatformSettings } from './platform-settings.js';

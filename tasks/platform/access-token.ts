@@ -1,5 +1,5 @@
 /**
- * The personal access token that Management API calls carry (facts §2.1). Looked up in the
+ * The personal access token that Management API calls carry (`sbp_` and 40 hex digits). Looked up in the
  * original's order: SUPABASE_ACCESS_TOKEN, the OS keyring (service `Supabase CLI`, account
  * `access-token`), then the file ~/.supabase/access-token. Saved to the keyring when one answers,
  * else to that file with mode 0600, so the original and this tool read each other's login.

@@ -1,5 +1,5 @@
 /**
- * The browser half of `supabase login` (facts §2.2): the CLI makes an ECDH P-256 key pair and a
+ * The browser half of `supabase login`, the original's flow: the CLI makes an ECDH P-256 key pair and a
  * session id, the user approves the session in the dashboard, and the platform hands back the new
  * access token encrypted for this key pair (AES-256-GCM under the ECDH shared secret, nonce given,
  * no additional data). Only the private key, which never leaves this process, can read it.

@@ -1,5 +1,5 @@
 /**
- * Address checks of the network commands (facts §10), through the maintained ipaddr.js:
+ * Address checks of the network commands (the original's checks and messages), through the maintained ipaddr.js:
  * `--db-allow-cidr` ranges sorted into IPv4 and IPv6 with private ranges refused unless bypassed,
  * and `--db-unban-ip` limited to IPv4. IPv4 must be plain dotted decimal, as Go's parser wants.
  */

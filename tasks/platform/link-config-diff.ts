@@ -1,5 +1,6 @@
 /**
- * What `link` tells the user about supabase/config.toml (facts §2.5 step 7): the `[api]`, `[db]`
+ * What `link` tells the user about supabase/config.toml (the original's last
+ * step of link): the `[api]`, `[db]`
  * and pooler settings of the hosted project that differ from the local ones, printed as the TOML
  * tables to paste. The snippet is encoded here rather than with smol-toml because its layout is
  * the original's encoder's: no indentation, a blank line between top-level tables, arrays as

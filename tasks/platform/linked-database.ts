@@ -1,5 +1,5 @@
 /**
- * Where the linked project's database is (facts §2.4): the pooler connection string that `link`
+ * Where the linked project's database is, as the original's --linked finds it: the pooler connection string that `link`
  * saved in supabase/.temp/pooler-url when it is usable for this project, else the direct host
  * `db.<ref>.supabase.co:5432`. Also the original's rebuilt connection URL, which every database
  * command receives. Used by `link` itself and by every `--linked` database command.

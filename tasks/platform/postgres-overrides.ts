@@ -1,5 +1,5 @@
 /**
- * `postgres-config update --config key=value` (facts §10): parses the pairs and lays them over the
+ * `postgres-config update --config key=value` (the original's key=value items): parses the pairs and lays them over the
  * current overrides. Whole numbers go out as JSON numbers, everything else as strings, which is
  * what the platform's typed settings (max_connections, statement_timeout, ...) expect.
  */

@@ -1,5 +1,6 @@
 /**
- * What `link` and `services` learn about a hosted project (facts §2.5 step 3-4, §10 services):
+ * What `link` and `services` learn about a hosted project (the same probes in
+ * both, as in the original):
  * its API keys, the versions its services run (database from the Management API; PostgREST, GoTrue
  * and Storage from the project's own endpoints, asked with the anon key), its PostgREST settings
  * and its pooler. Each probe is one function so other commands can reuse them; the messages of

@@ -1,7 +1,8 @@
 /**
- * Inputs of `sso add` and `sso update` (facts §10): the identity provider's SAML metadata from a
- * file or an HTTPS address, and an optional attribute-mapping JSON file. Metadata must be UTF-8;
- * an address is fetched once here first (unless skipped) so a typo fails before the platform sees it.
+ * Inputs of `sso add` and `sso update`, checked as the original checks them: the identity
+ * provider's SAML metadata from a file or an HTTPS address, and an optional attribute-mapping JSON
+ * file. Metadata must be UTF-8; an address is fetched once here first (unless skipped) so a typo
+ * fails before the platform sees it.
  */
 import { readFile } from 'node:fs/promises';
 import { TaskError, messageOf } from '../task-error.js';

@@ -1,7 +1,8 @@
 /**
- * The secrets `secrets set` sends (facts §10): NAME=VALUE arguments, or a dotenv file read with the
- * maintained `dotenv` parser. Names the platform reserves (the SUPABASE_ prefix) are refused here,
- * before anything is sent, so a run either stores every secret or none.
+ * The secrets `secrets set` sends (one list in one POST, as the original): NAME=VALUE arguments, or
+ * a dotenv file read with the maintained `dotenv` parser. Names the platform reserves (the
+ * SUPABASE_ prefix) are refused here, before anything is sent, so a run either stores every secret
+ * or none.
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'dotenv';

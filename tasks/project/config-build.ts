@@ -1,7 +1,8 @@
 /**
  * Turns a decoded config document (template defaults with the user's file merged over them) into
  * a typed ProjectConfig, filling the internal defaults the template does not spell out and the
- * values that only come from the environment (facts §1, §3.1).
+ * values that only come from the environment (SUPABASE_AUTH_JWT_SECRET and
+ * the like, as the original's viper reads them).
  */
 import type {
   ExternalProviderConfig,
@@ -132,7 +133,8 @@ export function buildConfig(doc: Doc, env: NodeJS.ProcessEnv): ProjectConfig {
   };
 }
 
-/** 127.0.0.1, or the host of a `tcp://host:port` DOCKER_HOST (facts §4.1). */
+/** 127.0.0.1, or the host of a `tcp://host:port` DOCKER_HOST (where the original
+ * publishes the ports). */
 export function hostnameFrom(env: NodeJS.ProcessEnv): string {
   const dockerHost = env.DOCKER_HOST ?? '';
   if (dockerHost.startsWith('tcp://')) {

@@ -1,5 +1,5 @@
 /**
- * Loads supabase/config.toml the way the original's LoadConfigFS does (facts §3.2): the template's
+ * Loads supabase/config.toml the way the original's LoadConfigFS does: the template's
  * values are the defaults, the user's file is merged over them, `.env` is read, environment
  * overrides apply, the API keys are signed, and the result is validated. Unlike the original, a
  * value of the wrong type is reported with the file, the line and the key.

@@ -1,5 +1,5 @@
 /**
- * The checks the original runs after decoding (facts §3.2, step 5), with its exact messages and in
+ * The checks the original runs after decoding (its validation step), with its exact messages and in
  * its order, plus the image tags that the supabase/.temp version files override. Mutates the config
  * it is given (schema lists, env() values, images) and throws a TaskError on the first failure.
  */
@@ -10,7 +10,7 @@ import { EXTERNAL_PROVIDERS } from './config-schema.js';
 import { resolveEnvRef } from './env-substitution.js';
 import { TaskError } from '../task-error.js';
 
-/** Image tags at v1.145.4 (facts §4.2). */
+/** Image tags the original pins at v1.145.4. */
 export const IMAGES = {
   pg13: 'supabase/postgres:13.3.0',
   pg14: 'supabase/postgres:14.1.0.89',

@@ -1,6 +1,6 @@
 /**
  * Every key supabase/config.toml may hold, with its value type: the template's keys, the extra
- * keys the original's loader accepts (facts §3.2), and our own `[local]` table. The validator walks
+ * keys the original's loader accepts, and our own `[local]` table. The validator walks
  * a parsed file against this tree; keys outside it are reported as unknown, like the original does.
  */
 
@@ -87,7 +87,8 @@ export const CONFIG_SCHEMA: SchemaTable = {
   local: { runtime: 'runtime', plugins: 'string[]' },
 };
 
-/** The OAuth providers the original validates and passes to the auth server (facts §3.2). */
+/** The OAuth providers the original validates and passes to the auth server (one
+ * `[auth.external.<name>]` table each). */
 export const EXTERNAL_PROVIDERS = [
   'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'github', 'gitlab', 'google', 'keycloak',
   'linkedin', 'linkedin_oidc', 'notion', 'twitch', 'twitter', 'slack', 'spotify', 'workos', 'zoom',

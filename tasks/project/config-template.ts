@@ -1,6 +1,6 @@
 /**
  * The config.toml that `init` writes. Sections, keys, defaults and the commented-out examples
- * follow the original at v1.145.4 (facts §3.1) so that files move freely between the two tools;
+ * follow the original at v1.145.4 so that files move freely between the two tools;
  * the comments are our own words. The loader decodes this same template (with an empty project
  * id) as its defaults, as the original does, so template and defaults cannot drift apart.
  */
@@ -13,7 +13,7 @@ export interface ConfigTemplateParams {
   orioledbVersion: string;
 }
 
-/** The OrioleDB image version `init --use-orioledb` writes (facts §3). */
+/** The OrioleDB image version `init --use-orioledb` writes, the original's pin. */
 export const ORIOLEDB_VERSION = '15.1.0.150';
 
 /** Renders supabase/config.toml. Values are TOML basic strings, so quotes and backslashes are escaped. */

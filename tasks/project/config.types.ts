@@ -168,7 +168,8 @@ export interface LocalConfig {
   plugins: string[];
 }
 
-/** Image tags the docker runtime would use, after the .temp version-file overrides (facts §3.2). */
+/** Image tags the docker runtime would use, after the .temp version-file overrides (the linked project's
+ * versions, which the original prefers over its pins). */
 export interface ImageConfig {
   db: string;
   rest: string;

@@ -1,5 +1,5 @@
 /**
- * Reads the project's .env the way the original does with godotenv (facts §1): `KEY=value` or
+ * Reads the project's .env the way the original does with godotenv: `KEY=value` or
  * `KEY: value` lines, an optional `export `, `#` comments, single quotes taken literally, double
  * quotes with escapes and several lines, and `$VAR` / `${VAR}` expansion outside single quotes.
  * Variables already set in the environment win over the file, as godotenv.Load does.

@@ -1,5 +1,5 @@
 /**
- * `env(NAME)` values in config.toml (facts §3.2): a field whose whole value is `env(NAME)` takes
+ * `env(NAME)` values in config.toml (the original's LoadConfigFS): a field whose whole value is `env(NAME)` takes
  * the variable's value. Like the original, only the fields that can hold secrets are resolved,
  * and only when their feature is enabled, so the template's placeholders never fail a default
  * config.

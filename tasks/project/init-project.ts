@@ -1,5 +1,5 @@
 /**
- * `supabase init` as an effect (facts §3): supabase/config.toml from the template (never over an
+ * `supabase init` as an effect, writing what the original writes: supabase/config.toml from the template (never over an
  * existing one), an empty supabase/seed.sql, the .gitignore block when inside a git repository, and
  * optionally the VS Code settings. Printing is left to the caller.
  */

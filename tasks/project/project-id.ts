@@ -1,4 +1,5 @@
-/** How `init` turns a folder name into a project id (facts §3). */
+/** How `init` turns a folder name into a project id (the original's sanitising of the
+ * folder's base name). */
 
 /**
  * Each run of characters outside [a-zA-Z0-9_.-] becomes `_`, then leading `_`, `.` and `-` are

@@ -1,5 +1,6 @@
 /**
- * The project-relative paths of the original CLI (facts §1). Every path is relative to the
+ * The project-relative paths of the original CLI, which changes directory to the project
+ * root first. Every path is relative to the
  * project root, with forward slashes, exactly as the original prints them in messages.
  */
 import path from 'node:path';
@@ -20,7 +21,7 @@ export const FUNCTIONS_DIR = 'supabase/functions';
 export const TESTS_DIR = 'supabase/tests';
 export const SEED_PATH = 'supabase/seed.sql';
 export const ROLES_PATH = 'supabase/roles.sql';
-/** The .env file read from the project root before config overrides (facts §1). */
+/** The .env file read from the project root before config overrides (a missing one is ignored). */
 export const DOTENV_PATH = '.env';
 
 /** Joins a project-relative path onto the project root as an absolute OS path. */

@@ -1,5 +1,6 @@
 /**
- * The VS Code files `init` can write so the Deno extension handles supabase/functions (facts §3).
+ * The VS Code files `init` can write so the Deno extension handles supabase/functions (the
+ * original's `--with-vscode-settings`).
  * A missing or empty file gets the template verbatim; an existing JSON file keeps its own keys and
  * takes ours over them.
  */

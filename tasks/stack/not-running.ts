@@ -1,6 +1,6 @@
 /**
  * The one message every command gives when it needs the local database and the stack is down,
- * in the original's words (facts §12), with the one fix.
+ * in the original's words, with the one fix.
  */
 import { portAnswers } from '../net/port-answers.js';
 import { TaskError } from '../task-error.js';

@@ -1,5 +1,5 @@
 /**
- * The Content-Type of an upload when `--content-type` is not given (facts §9): guessed from the
+ * The Content-Type of an upload when `--content-type` is not given: guessed from the
  * file's first bytes, never from its name, as the original does. Binary formats are recognised
  * by their signatures through `file-type`; text is told apart from binary data, and HTML and XML
  * by their opening markup, following the WHATWG MIME Sniffing rules the original implements.

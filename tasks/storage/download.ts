@@ -1,5 +1,5 @@
 /**
- * `storage cp ss:///... <local>` (facts §9). Objects stream from the Storage API into a
+ * `storage cp ss:///... <local>`. Objects stream from the Storage API into a
  * temporary file beside their destination, which is renamed into place only once the last byte
  * is on disk: a failed or interrupted download leaves neither a truncated file under the real
  * name nor, after Ctrl-C, the temporary one (partial-files.ts).

@@ -1,5 +1,5 @@
 /**
- * `storage mv` (facts §9): moves within one bucket through the Storage API's move route. A path
+ * `storage mv`: moves within one bucket through the Storage API's move route. A path
  * the service does not know as an object is, with `-r`, taken as a folder and its objects are
  * moved one by one; the whole folder is listed before the first move, because moving changes
  * what the next page of a listing would hold.

@@ -1,5 +1,5 @@
 /**
- * Walking remote paths (facts §9). A path names either buckets (no bucket yet, or a bucket name
+ * Walking remote paths, as the original reads them. A path names either buckets (no bucket yet, or a bucket name
  * without a trailing slash: every bucket starting with it) or the entries of one folder whose
  * names start with the text after the last slash. Listings come 100 entries a page; when a page
  * is full the next one is loaded and `Loading page: <n>` goes to the notice stream.

@@ -1,5 +1,5 @@
 /**
- * `storage rm` (facts §9). Paths are grouped by bucket and each bucket is confirmed once. Every
+ * `storage rm`, as the original: paths are grouped by bucket and each bucket is confirmed once. Every
  * path is first deleted as an object (an object may have a name without an extension that looks
  * like a folder); what was not deleted is reported as not found, or with `-r` walked as a folder
  * and emptied one folder at a time, so that deleting never shifts a listing's pages underneath.

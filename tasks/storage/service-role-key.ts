@@ -1,5 +1,5 @@
 /**
- * The key the storage commands act with (facts §9): the project's service_role key, read from its
+ * The key the storage commands act with (the original's choice): the project's service_role key, read from its
  * API keys through the Management API. Storage policies do not apply to it, which is what lets
  * the commands see and change every bucket.
  */

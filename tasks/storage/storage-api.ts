@@ -1,6 +1,6 @@
 /**
  * A typed client for the routes of a project's Storage API that the storage commands use
- * (facts §9), under `<project URL>/storage/v1`. The Storage API has no published spec in the
+ * (the original calls the same routes), under `<project URL>/storage/v1`. The Storage API has no published spec in the
  * reference, so its request and answer shapes are written here, one interface each.
  *
  * Every request carries the service_role key as a bearer token and the original's User-Agent.

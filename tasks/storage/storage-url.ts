@@ -1,7 +1,8 @@
 /**
- * Remote paths of the storage commands (facts §9): `ss:///<bucket>/<prefix>`, scheme in any case,
- * no host. A remote path is kept as its URL path, starting with `/` (e.g. `/avatars/2024/me.png`);
- * the first segment is the bucket and the rest the object prefix.
+ * Remote paths of the storage commands, parsed as the original parses them:
+ * `ss:///<bucket>/<prefix>`, scheme in any case, no host. A remote path is kept as its URL path,
+ * starting with `/` (e.g. `/avatars/2024/me.png`); the first segment is the bucket and the rest the
+ * object prefix.
  *
  * Which side of `cp` is remote follows the original's URL parsing: a leading `<letters>:` is a
  * scheme, so `ss:` is remote, no scheme is a local path, and any other scheme is neither.

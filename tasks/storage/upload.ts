@@ -1,5 +1,5 @@
 /**
- * `storage cp <local> ss:///...` (facts §9). Files stream from disk to the Storage API; the
+ * `storage cp <local> ss:///...`. Files stream from disk to the Storage API; the
  * Content-Type is sniffed from each file's first bytes unless one was given, and Cache-Control
  * defaults to `max-age=3600`. An upload refused with `Bucket not found` creates the bucket and is
  * tried once more; parallel uploads into the same missing bucket share one creation.

@@ -1,5 +1,5 @@
 /**
- * `migration repair` asks the migration-repair machine before it writes: recording an applied
+ * `migration repair` asks the migration-history machine before it writes: recording an applied
  * version again is refused with the machine's reason on one line and nothing written (the table
  * and the journal keep one insert), while reverting a version without a row succeeds doing
  * nothing, as the original's DELETE does. The built CLI against a scratch PostgreSQL (--db-url).

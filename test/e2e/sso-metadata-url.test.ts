@@ -1,5 +1,5 @@
 /**
- * `sso add --metadata-url` checks the address before the platform sees it (facts §10): it fetches
+ * `sso add --metadata-url` checks the address before the platform sees it, as the original does: it fetches
  * the metadata over real HTTPS (a local server with a certificate made by openssl, trusted through
  * NODE_EXTRA_CA_CERTS, so the CLI runs as its own process), asking for XML, and wants a 200 with
  * UTF-8. Needs the built binary (`npm test` builds it) and the openssl command.

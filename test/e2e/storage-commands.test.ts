@@ -1,8 +1,8 @@
 /**
  * `storage ls|cp|mv|rm` against the local Storage API (real HTTP, real files) and the
  * spec-validating Management API: round trips of a 200-file tree, listings with paging, moves,
- * deletions of prefixes and whole buckets, bucket creation on upload, and every message of
- * facts §9.
+ * deletions of prefixes and whole buckets, bucket creation on upload, and every message the
+ * original's storage commands print.
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';

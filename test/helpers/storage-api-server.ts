@@ -1,10 +1,10 @@
 /**
  * A local Storage API for the storage commands' tests: a real HTTP server on a loopback port that
- * answers the routes of facts §9 under `/storage/v1`, keeping objects as real files in a
- * temporary folder (see storage-api-store.ts). It checks what the hosted service would refuse
- * (the bearer key) and what the CLI must send (the User-Agent, JSON bodies of the documented
- * shapes); anything off is recorded in `violations`, which tests assert to be empty. Uploads and
- * downloads stream, so large files cost the server no memory either.
+ * answers the storage-api routes the original's storage commands call under `/storage/v1`, keeping
+ * objects as real files in a temporary folder (see storage-api-store.ts). It checks what the hosted
+ * service would refuse (the bearer key) and what the CLI must send (the User-Agent, JSON bodies of
+ * the documented shapes); anything off is recorded in `violations`, which tests assert to be empty.
+ * Uploads and downloads stream, so large files cost the server no memory either.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,7 +1,8 @@
 /**
  * The database commands against a second PostgreSQL given by --db-url (another native cluster):
  * push (dry run, include-all, seed), the pending-migration errors, repair, dump, pull and a
- * remote reset, with the history table and messages compared with facts §5.
+ * remote reset, with the history table and messages compared with the
+ * original's (the same history table DDL, the same wording).
  */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';

@@ -1,5 +1,6 @@
 /**
- * `gen keys`: the branch password and tokens (facts §7.2), renaming with --override-name (the
+ * `gen keys`: the branch password and tokens (derived from the project ref and
+ * git branch as the original does), renaming with --override-name (the
  * JWT secret has its own key here), the output formats, and the missing Management API.
  */
 import assert from 'node:assert/strict';

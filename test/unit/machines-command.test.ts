@@ -94,7 +94,7 @@ describe('supabase machines (hidden)', () => {
     await assert.rejects(runMachines(commandContext(cwd, { format: 'mermaid' }, ['stak'])), (error: Error & { suggestion?: string }) => {
       assert.equal(error.name, 'UserError');
       assert.equal(error.message, 'unknown machine "stak"');
-      assert.equal(error.suggestion, 'Known machines: stack, service, custom-hostname, vanity-subdomain, branches, branch, migration-repair, operation.');
+      assert.equal(error.suggestion, 'Known machines: stack, service, custom-hostname, vanity-subdomain, branches, branch, migration-history, operation.');
       return true;
     });
   });

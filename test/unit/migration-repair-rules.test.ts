@@ -1,5 +1,5 @@
 /**
- * The migration-repair machine owns the repair rule: which versions `--status applied|reverted`
+ * The migration-history machine owns the repair rule: which versions `--status applied|reverted`
  * may change, what each accepted mark makes the history table do (its in-flight state's task) and
  * which event settles it. The repair task only follows these answers, so they are checked here
  * through the journal's own fold, as the task reads them.
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { foldEvents } from '../../machines/journal/fold.js';
 import { accepts, refusalOf, viewOf } from '../../machines/journal/state-view.js';
-import { REPAIR_EVENT, ROW_OUTCOME } from '../../machines/migration-repair.machine.js';
+import { REPAIR_EVENT, ROW_OUTCOME } from '../../machines/migration-history.machine.js';
 
 const STREAM = 'migrations:local';
 const VERSION = '20240101000000';
@@ -18,7 +18,7 @@ function after(local: boolean, remote: boolean, ...events: string[]) {
   return viewOf(foldEvents(all.map((event, index) => ({ seq: index + 1, stream: STREAM, ...event }))), STREAM, VERSION);
 }
 
-describe('migration-repair machine: the repair rule', () => {
+describe('migration-history machine: the repair rule', () => {
   it('refuses to apply a version already in the history table, saying how to record it again', () => {
     const view = after(true, true);
     assert.equal(accepts(view, { type: REPAIR_EVENT.applied }), false);

@@ -1,8 +1,9 @@
 /**
- * login, logout, link, unlink, services and the hosted `gen types` route against a local
- * Management API that validates every request and answer against management-api.yaml, and a
- * local stand-in for the project's own endpoints. Messages, files and modes as facts §2 and §10
- * give them; every bad input is one line, exit 1, and nothing under supabase/.temp.
+ * login, logout, link, unlink, services and the hosted `gen types` route against a local Management
+ * API that validates every request and answer against management-api.yaml, and a local stand-in for
+ * the project's own endpoints. Messages, files and modes as the original leaves them (the token
+ * file 0600, the linked ref under supabase/.temp); every bad input is one line, exit 1, and nothing
+ * under supabase/.temp.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
  * The experimental project settings: `postgres-config get|update`, `ssl-enforcement get|update`,
  * `network-restrictions get|update`, `network-bans get|remove`, against the spec-validating local
- * Management API (facts §10).
+ * Management API, with the original's routes and printed lines.
  */
 import assert from 'node:assert/strict';
 import { ManagementHarness, REF, forbiddenAndBroken } from '../helpers/management-harness.js';

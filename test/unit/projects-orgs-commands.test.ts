@@ -1,6 +1,7 @@
 /**
  * `projects list|create|delete|api-keys` and `orgs list|create` against the spec-validating local
- * Management API: what goes out, what prints, and the failure wording of facts §10.
+ * Management API: what goes out, what prints, and the original's failure wording
+ * (`Unexpected error <doing X>: <body>`).
  */
 import assert from 'node:assert/strict';
 import { access, mkdir, readdir, writeFile } from 'node:fs/promises';

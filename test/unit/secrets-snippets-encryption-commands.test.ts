@@ -1,6 +1,6 @@
 /**
  * `secrets list|set|unset`, `snippets list|download` and `encryption get-root-key|update-root-key`
- * against the spec-validating local Management API (facts §10).
+ * against the spec-validating local Management API, with the original's routes and printed lines.
  */
 import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-/** The statement splitter (facts §5.2): where `;` ends a statement and where it does not. */
+/** The statement splitter (the original's batch parser): where `;` ends a statement and where it does not. */
 import assert from 'node:assert/strict';
 import { closesTransaction, isNonTransactional, opensTransaction, scanStatements, splitStatements } from '../../tasks/db/sql-scan.js';
 

@@ -1,6 +1,6 @@
 /**
- * `sso add|list|show|update|remove|info` against the spec-validating local Management API (facts
- * §10): SAML metadata from a file, domains and attribute mapping, every output format, and the
+ * `sso add|list|show|update|remove|info` against the spec-validating local Management API, with
+ * the original's routes: SAML metadata from a file, domains and attribute mapping, every output format, and the
  * failure wording.
  */
 import assert from 'node:assert/strict';

@@ -1,4 +1,7 @@
-/** ss:/// URLs and remote paths (facts §9): which arguments are remote, and how a path splits. */
+/**
+ * ss:/// URLs and remote paths (the original's storage command arguments): which arguments are
+ * remote, and how a path splits.
+ */
 import assert from 'node:assert/strict';
 import { baseName, isFolderPrefix, parseStorageUrl, schemeOf, splitBucketPrefix, splitDirName } from '../../tasks/storage/storage-url.js';
 

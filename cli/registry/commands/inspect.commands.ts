@@ -2,17 +2,17 @@
  * `inspect db` and its 19 read-only reports. Each report runs one query against the chosen database
  * and prints a Markdown table; the target flags live on `inspect db` and reach every report.
  */
+import { REPORT_COLUMNS, type ReportName } from '../../../tasks/inspect/report-columns.js';
 import { DB_TARGET_GROUP, dbTargetFlags, outputFlag } from '../shared-flags.js';
 import type { CommandSpec } from '../types.js';
 
 const TAGS = ['inspect'];
 
-/** One report: its command name, one-line summary, what it shows, and the table's columns. */
+/** One report: its command name, one-line summary and what it shows; its columns are the runner's. */
 interface Report {
-  name: string;
+  name: ReportName;
   summary: string;
   description: string;
-  columns: string[];
 }
 
 const reports: Report[] = [
@@ -22,13 +22,11 @@ const reports: Report[] = [
     description:
       'Reports one hit ratio for indexes and one for tables. Ratios well below 0.99 usually mean the working ' +
       'set no longer fits in memory.',
-    columns: ['Name', 'Ratio'],
   },
   {
     name: 'replication-slots',
     summary: 'Show replication slots, whether they are active and how far they lag',
     description: 'Lists every replication slot with its state, the connected client and the WAL it holds back, in GB.',
-    columns: ['Name', 'Active', 'State', 'Replication Client Address', 'Replication Lag GB'],
   },
   {
     name: 'index-usage',
@@ -36,19 +34,16 @@ const reports: Report[] = [
     description:
       'Gives, per table, the share of scans that used an index next to its row count. Large tables with a low ' +
       'share are candidates for a new index; tables with no index scans say `Insufficient data`.',
-    columns: ['Table name', 'Percentage of times index used', 'Rows in table'],
   },
   {
     name: 'locks',
     summary: 'Show queries holding exclusive locks',
     description: 'Lists the sessions that hold an exclusive lock, with the relation, the query and how long it has run.',
-    columns: ['pid', 'relname', 'transaction id', 'granted', 'query', 'age'],
   },
   {
     name: 'blocking',
     summary: 'Show queries waiting on a lock and the queries blocking them',
     description: 'Pairs each statement stuck waiting for a lock with the statement that holds it, with how long each has run.',
-    columns: ['blocked pid', 'blocking statement', 'blocking duration', 'blocking pid', 'blocked statement', 'blocked duration'],
   },
   {
     name: 'outliers',
@@ -56,43 +51,36 @@ const reports: Report[] = [
     description:
       'Reads pg_stat_statements and lists the ten statements of the connecting role with the highest total ' +
       'run time, their share of all run time and their I/O wait.',
-    columns: ['Query', 'Execution Time', 'Proportion of exec time', 'Number Calls', 'Sync IO time'],
   },
   {
     name: 'calls',
     summary: 'Show the statements that ran most often',
     description: 'Reads pg_stat_statements and lists the ten most frequently called statements across all roles.',
-    columns: ['Query', 'Total Execution Time', 'Proportion of total exec time', 'Number Calls', 'Sync IO time'],
   },
   {
     name: 'total-index-size',
     summary: 'Show the combined size of all indexes',
     description: 'Adds up the on-disk size of every index outside the system schemas.',
-    columns: ['Size'],
   },
   {
     name: 'index-sizes',
     summary: 'Show the size of each index',
     description: 'Lists every index outside the system schemas, largest first.',
-    columns: ['Name', 'size'],
   },
   {
     name: 'table-sizes',
     summary: 'Show the size of each table, without its indexes',
     description: 'Lists every table outside the system schemas by its own on-disk size, largest first.',
-    columns: ['Name', 'size'],
   },
   {
     name: 'table-index-sizes',
     summary: 'Show how much space each table\'s indexes take',
     description: 'Lists, per table, the total size of the indexes defined on it, largest first.',
-    columns: ['Table', 'Index size'],
   },
   {
     name: 'total-table-sizes',
     summary: 'Show each table\'s full size, indexes and TOAST included',
     description: 'Lists every table with everything stored for it on disk counted in, largest first.',
-    columns: ['Name', 'Size'],
   },
   {
     name: 'unused-indexes',
@@ -100,25 +88,21 @@ const reports: Report[] = [
     description:
       'Lists non-unique indexes scanned fewer than 50 times on tables bigger than five pages. They cost writes ' +
       'and space, so they are worth reviewing for removal.',
-    columns: ['Table', 'Index', 'Index Size', 'Index Scans'],
   },
   {
     name: 'seq-scans',
     summary: 'Show how many sequential scans each table has had',
     description: 'Counts full-table scans per table; a high count on a large table often points to a missing index.',
-    columns: ['Name', 'Count'],
   },
   {
     name: 'long-running-queries',
     summary: 'Show queries that have run for more than five minutes',
     description: 'Lists active, non-idle queries older than five minutes, longest first, with their process id.',
-    columns: ['pid', 'Duration', 'Query'],
   },
   {
     name: 'table-record-counts',
     summary: 'Show the estimated number of rows in each table',
     description: 'Uses the statistics collector\'s live-row estimate, so it is fast but approximate.',
-    columns: ['Name', 'Estimated count'],
   },
   {
     name: 'bloat',
@@ -126,7 +110,6 @@ const reports: Report[] = [
     description:
       'Estimates, from planner statistics, how much of each table and index is dead space. A high bloat ' +
       'ratio suggests a VACUUM (or a rebuild for indexes) would pay off.',
-    columns: ['Type', 'Schema name', 'Object name', 'Bloat', 'Waste'],
   },
   {
     name: 'vacuum-stats',
@@ -134,7 +117,6 @@ const reports: Report[] = [
     description:
       'Shows when each table was last vacuumed manually and automatically, its live and dead row counts, and ' +
       'whether the dead rows exceed the autovacuum threshold (per-table settings included).',
-    columns: ['Schema', 'Table', 'Last Vacuum', 'Last Auto Vacuum', 'Row count', 'Dead row count', 'Expect autovacuum?'],
   },
   {
     name: 'role-connections',
@@ -142,7 +124,6 @@ const reports: Report[] = [
     description:
       'Counts the open connections of each role and prints the total against the connection limit, to spot ' +
       'which client is exhausting the pool.',
-    columns: ['Role Name', 'Active connction'],
   },
 ];
 
@@ -151,7 +132,7 @@ function reportCommand(report: Report): CommandSpec {
     path: `inspect db ${report.name}`,
     group: 'local-dev',
     summary: report.summary,
-    description: `${report.description} Columns: ${report.columns.join(', ')}.`,
+    description: `${report.description} Columns: ${REPORT_COLUMNS[report.name].join(', ')}.`,
     examples: [
       { id: 'linked', name: 'Run the report on the linked project', code: `supabase inspect db ${report.name}` },
       { id: 'local', name: 'Run the report on the local database', code: `supabase inspect db ${report.name} --local` },

@@ -1,8 +1,8 @@
 /**
  * The tables the tool itself writes, as a kysely database interface: the migration history
- * (facts §5.1). Version 1.145.4 keeps no seed history, so this is the only one. Columns are typed
- * as node-postgres returns them; `name` and `statements` are null in rows an older tool wrote
- * before those columns existed.
+ * (supabase_migrations.schema_migrations, as the original creates it). Version 1.145.4 keeps no
+ * seed history, so this is the only one. Columns are typed as node-postgres returns them; `name`
+ * and `statements` are null in rows an older tool wrote before those columns existed.
  */
 
 export interface SchemaMigrationsTable {

@@ -1,4 +1,7 @@
-/** Logflare, the analytics backend (facts §4.3 step 3), storing logs in the `_analytics` schema. */
+/**
+ * Logflare, the analytics backend (started before the others and waited on, as the original),
+ * storing logs in the `_analytics` schema.
+ */
 import path from 'node:path';
 import { usualName, type ServicePlugin } from './service-plugin.js';
 

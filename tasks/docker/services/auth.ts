@@ -1,6 +1,7 @@
 /**
- * GoTrue (facts §4.3 step 6): settings from `[auth]`, mail through inbucket, templates served by
- * kong. No published port; readiness is its own health check run inside the container.
+ * GoTrue (configured as the original's environment variables): settings from `[auth]`, mail through
+ * inbucket, templates served by kong. No published port; readiness is its own health check run
+ * inside the container.
  */
 import path from 'node:path';
 import type { ProjectConfig } from '../../project/config.types.js';

@@ -1,9 +1,9 @@
 /**
- * The database container (facts §4.4). The image's own entrypoint initialises the cluster as the
- * platform sets it up (supabase_admin the superuser, postgres not); like the original on
- * PostgreSQL 15, our entrypoint first writes the initial schema for the image's init to run as
- * supabase_admin, and the pgsodium root key into the config volume. The services' migrations,
- * roles.sql, migrations and seed follow over the network (db-setup.ts).
+ * The database container (the original's env, ports and volumes). The image's own entrypoint
+ * initialises the cluster as the platform sets it up (supabase_admin the superuser, postgres not);
+ * like the original on PostgreSQL 15, our entrypoint first writes the initial schema for the
+ * image's init to run as supabase_admin, and the pgsodium root key into the config volume. The
+ * services' migrations, roles.sql, migrations and seed follow over the network (db-setup.ts).
  */
 import { TaskError } from '../../task-error.js';
 import { volumeNames } from '../docker-names.js';

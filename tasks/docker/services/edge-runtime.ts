@@ -1,5 +1,5 @@
 /**
- * The edge runtime serving supabase/functions (facts §4.3 step 12): `start` runs it as
+ * The edge runtime serving supabase/functions (no restart policy, unlike the others): `start` runs it as
  * `functions serve` would with no flags (supabase/functions/.env, per-function config, the fallback
  * import map), reaching the database by its container name.
  */

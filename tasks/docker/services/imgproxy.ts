@@ -1,4 +1,4 @@
-/** imgproxy for storage image transformations (facts §4.3 step 11); shares the storage volume. */
+/** imgproxy for storage image transformations (started after storage, as the original); shares the storage volume. */
 import type { ServicePlugin } from './service-plugin.js';
 
 export const imgproxy: ServicePlugin = {

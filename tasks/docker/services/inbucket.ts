@@ -1,4 +1,4 @@
-/** The inbucket mail catcher (facts §4.3 step 7): web UI always, SMTP and POP3 when configured. */
+/** The inbucket mail catcher (ports as the original publishes them): web UI always, SMTP and POP3 when configured. */
 import { volumeNames } from '../docker-names.js';
 import { usualName, type PublishedPort, type ServicePlugin } from './service-plugin.js';
 

@@ -1,4 +1,5 @@
-/** Every stack service, in the order the original starts them (facts §4.3). */
+/** Every stack service, in the order the original starts them (vector and db first, then
+ * logflare, then the rest, with pgbouncer last). */
 import type { ServiceId, ServicePlugin } from './service-plugin.js';
 import { vector } from './vector.js';
 import { db } from './db.js';

@@ -1,10 +1,11 @@
 /**
- * Kong, the API gateway (facts §4.3 step 5): a declarative kong.yml routing /auth, /rest, /graphql,
- * /realtime, /storage, /pg, /functions and /analytics to the other containers, plus a small server
- * on 8088 that serves the email templates GoTrue fetches. Both files are written by the entrypoint,
- * so no host file has to be shared with a (possibly remote) engine. The original swaps Kong's whole
- * nginx template for one with that server added; we add the server alone through Kong's
- * KONG_NGINX_HTTP_INCLUDE, so the rest of nginx's configuration stays the image's own.
+ * Kong, the API gateway (the first service after the database and logflare): a declarative kong.yml
+ * routing /auth, /rest, /graphql, /realtime, /storage, /pg, /functions and /analytics to the other
+ * containers, plus a small server on 8088 that serves the email templates GoTrue fetches. Both
+ * files are written by the entrypoint, so no host file has to be shared with a (possibly remote)
+ * engine. The original swaps Kong's whole nginx template for one with that server added; we add the
+ * server alone through Kong's KONG_NGINX_HTTP_INCLUDE, so the rest of nginx's configuration stays
+ * the image's own.
  */
 import path from 'node:path';
 import { stringify } from 'yaml';

@@ -1,4 +1,4 @@
-/** postgres-meta (facts §4.3 step 13), the API Studio uses to read and change the schema. */
+/** postgres-meta (started with Studio, as the original), the API Studio uses to read and change the schema. */
 import { usualName, type ServicePlugin } from './service-plugin.js';
 
 export const pgMeta: ServicePlugin = {

@@ -1,4 +1,4 @@
-/** PgBouncer in front of the database (facts §4.3 step 15), when `[db.pooler] enabled`. */
+/** PgBouncer in front of the database (the last service the original starts), when `[db.pooler] enabled`. */
 import { usualName, type ServicePlugin } from './service-plugin.js';
 
 export const pooler: ServicePlugin = {

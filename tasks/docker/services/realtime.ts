@@ -1,4 +1,4 @@
-/** Realtime (facts §4.3 step 8): migrates and seeds its own schema, then serves on 4000. */
+/** Realtime (the original's command line): migrates and seeds its own schema, then serves on 4000. */
 import type { ServicePlugin } from './service-plugin.js';
 
 export const realtime: ServicePlugin = {

@@ -1,4 +1,4 @@
-/** PostgREST (facts §4.3 step 9); ready when kong answers its admin `ready` route. */
+/** PostgREST (no Docker health check in the original either); ready when kong answers its admin `ready` route. */
 import { usualName, type ServicePlugin } from './service-plugin.js';
 
 export const rest: ServicePlugin = {

@@ -6,7 +6,8 @@
  */
 import type { ProjectConfig } from '../../project/config.types.js';
 
-/** Services in the order the original starts them (facts §4.3). */
+/** Services in the order the original starts them: vector, db and logflare, which
+ * are waited on one by one, then the others. */
 export type ServiceId =
   | 'vector' | 'db' | 'analytics' | 'kong' | 'auth' | 'inbucket' | 'realtime' | 'rest'
   | 'storage' | 'imgproxy' | 'edge-runtime' | 'pg-meta' | 'studio' | 'pooler';

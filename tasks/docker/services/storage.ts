@@ -1,4 +1,4 @@
-/** The storage API (facts §4.3 step 10): files on a named volume, images through imgproxy. */
+/** The storage API (the file backend, as the original runs it): files on a named volume, images through imgproxy. */
 import { volumeNames } from '../docker-names.js';
 import { usualName, wgetCheck, type ServicePlugin } from './service-plugin.js';
 

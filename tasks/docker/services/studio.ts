@@ -1,4 +1,7 @@
-/** Supabase Studio (facts §4.3 step 14), talking to pg-meta, kong and logflare over the network. */
+/**
+ * Supabase Studio (when `[studio] enabled`, as the original), talking to pg-meta, kong and logflare
+ * over the network.
+ */
 import { usualName, type ServicePlugin } from './service-plugin.js';
 
 export const studio: ServicePlugin = {

@@ -1,5 +1,5 @@
 /**
- * Vector, the syslog collector (facts §4.3 step 1): containers log to it over syslog when analytics
+ * Vector, the syslog collector (the first service the original starts): containers log to it over syslog when analytics
  * is enabled; it shapes each line as logflare's sources expect (the message as `event_message`, the
  * project, each service's own fields under `metadata`) and routes it by the syslog app name (the
  * container name) to that service's source, as the original's templates/vector.yaml does.

@@ -1,5 +1,5 @@
 /**
- * The edge-runtime container as the original runs it for `start` and `functions serve` (facts §8.2):
+ * The edge-runtime container as the original runs it for `start` and `functions serve`:
  * environment (platform variables, internal settings, the functions config, the user's env), the
  * Deno cache volume, supabase/functions mounted read-write, import maps and the local modules they
  * name mounted read-only, and an entrypoint that writes our main router and starts

@@ -1,5 +1,5 @@
 /**
- * The main service of the edge-runtime container (facts §8.2), ours: the entrypoint writes it to
+ * The main service of the edge-runtime container (the original embeds its own), ours: the entrypoint writes it to
  * /home/deno/main/index.ts and `edge-runtime start --main-service /home/deno/main -p 8081` runs it.
  * It answers `/_internal/health`, refuses functions it does not know (404), checks the bearer JWT
  * of functions that verify JWTs (never on OPTIONS), and hands each request to a user worker of

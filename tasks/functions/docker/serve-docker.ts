@@ -1,5 +1,5 @@
 /**
- * `functions serve` on the docker runtime (facts §8.2): the project's edge-runtime container is
+ * `functions serve` on the docker runtime: the project's edge-runtime container is
  * replaced by one carrying this serve's flags, and its logs stream until Ctrl-C. As in the
  * original, the container keeps serving after Ctrl-C; the next serve or `supabase stop` removes it.
  */

@@ -1,5 +1,5 @@
 /**
- * `functions deploy`'s bundle (facts §8.3): an eszip of the function's module graph, built with
+ * `functions deploy`'s bundle: an eszip of the function's module graph, built with
  * `@deno/eszip` (Deno's own eszip library, as WebAssembly) instead of the edge-runtime image, with
  * the specifiers the platform's runtime expects: the entrypoint at
  * `file:///home/deno/functions/<slug>/index.ts` and the import map at

@@ -1,5 +1,5 @@
 /**
- * The upload format of `functions deploy` (facts §8.3): the ASCII magic `EZBR` followed by the
+ * The upload format of `functions deploy`: the ASCII magic `EZBR` followed by the
  * brotli-compressed eszip. Downloads may come back in that form or as a plain eszip (`ESZIP...`).
  */
 import { promisify } from 'node:util';

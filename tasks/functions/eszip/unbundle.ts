@@ -1,5 +1,5 @@
 /**
- * `functions download`'s unpacking (facts §8.4): every module of the eszip that lives under
+ * `functions download`'s unpacking: every module of the eszip that lives under
  * `/home/deno/functions/` is written back into supabase/functions/, as the edge-runtime's `unbundle`
  * does with that folder mounted. A TypeScript module's eszip source is the transpiled JavaScript;
  * its source map keeps the original text, which is what is written when it is there. Remote

@@ -1,5 +1,5 @@
 /**
- * The bearer check of the functions router (facts §8.2): a request to a function that verifies JWTs
+ * The bearer check of the functions router (the original's main service): a request to a function that verifies JWTs
  * needs `Authorization: Bearer <token>` signed with the project's JWT secret and not expired. The
  * answers are the original router's: 401 with `{"msg": ...}`. Verification is jose's; tokens that
  * passed are remembered until they expire, since clients send the same key on every request.

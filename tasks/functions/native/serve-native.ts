@@ -49,7 +49,8 @@ export interface NativeServeHandle {
 /** Variables of the CLI's environment that Deno needs to fetch modules where the user is. */
 const PASSED_THROUGH = ['DENO_DIR', 'DENO_AUTH_TOKENS', 'DENO_CERT', 'NPM_CONFIG_REGISTRY', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NO_COLOR', 'TZ'];
 
-/** The environment a function sees: the platform's variables, then the user's (facts §8.2). */
+/** The environment a function sees: the platform's variables, then the user's (which cannot
+ * shadow them). */
 export function functionEnv(config: ProjectConfig, processEnv: NodeJS.ProcessEnv, userEnv: Record<string, string>): Record<string, string> {
   const passed = Object.fromEntries(PASSED_THROUGH.filter((name) => processEnv[name] !== undefined).map((name) => [name, processEnv[name]!]));
   // Deno keeps its module cache under $HOME unless told; a function does not get HOME (as in the original).

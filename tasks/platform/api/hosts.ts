@@ -1,8 +1,9 @@
 /**
- * Where the platform lives (facts §2.1): the Management API host, the dashboard that goes with it,
- * a project's own URL and its database host. SUPABASE_INTERNAL_API_HOST moves the Management API;
- * SUPABASE_INTERNAL_PROJECT_URL moves every request the original sends to
- * `https://<ref>.supabase.co` (link's version probes, storage), so both can point at local servers.
+ * Where the platform lives (api.supabase.com unless moved, as in the original): the Management API
+ * host, the dashboard that goes with it, a project's own URL and its database host.
+ * SUPABASE_INTERNAL_API_HOST moves the Management API; SUPABASE_INTERNAL_PROJECT_URL moves every
+ * request the original sends to `https://<ref>.supabase.co` (link's version probes, storage), so
+ * both can point at local servers.
  */
 
 export const DEFAULT_API_HOST = 'https://api.supabase.com';

@@ -1,6 +1,6 @@
 /**
  * The effects behind the branching machine's in-flight states (`branches.*` tasks) and what
- * `branches list` observes, with the original's routes and messages (internal/branches, facts §10).
+ * `branches list` observes, with the original's routes and messages (internal/branches).
  * Every branch outcome is recorded twice: on the project's `branches:<ref>` stream (which branches
  * exist) and on the branch's own `branch:<id>` stream (its status and details).
  */

@@ -1,7 +1,7 @@
 /**
- * The CNAME check the original runs before creating or activating a custom hostname (facts §10):
- * the hostname must be a CNAME of `<ref>.supabase.co.`, asked of a DNS-over-HTTPS resolver
- * (Cloudflare's, or SUPABASE_INTERNAL_DOH_URL), with the original's messages.
+ * The CNAME check the original runs before creating or activating a custom hostname: the hostname
+ * must be a CNAME of `<ref>.supabase.co.`, asked of a DNS-over-HTTPS resolver (Cloudflare's, or
+ * SUPABASE_INTERNAL_DOH_URL), with the original's messages.
  */
 import { dohEndpoint, queryDoh } from '../../net/doh-resolver.js';
 import { TaskError, messageOf } from '../../task-error.js';

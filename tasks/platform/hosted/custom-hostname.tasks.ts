@@ -1,7 +1,7 @@
 /**
  * The effects behind the custom hostname machine's in-flight states (`custom-hostname.*` tasks),
  * and the observation `domains get` records. Each call and message follows the original's
- * internal/hostnames package (facts §10); the platform's answer is kept for the command to print.
+ * internal/hostnames package; the platform's answer is kept for the command to print.
  */
 import type { NewEvent } from '../../../machines/journal/journal-event.js';
 import type { Outcome, TaskPlugin } from '../../orchestration/orchestration-types.js';

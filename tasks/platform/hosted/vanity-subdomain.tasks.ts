@@ -1,7 +1,7 @@
 /**
  * The effects behind the vanity subdomain machine's in-flight states (`vanity-subdomain.*` tasks)
  * and the observation `vanity-subdomains get` records, with the original's routes and messages
- * (internal/vanity_subdomains, facts §10).
+ * (internal/vanity_subdomains).
  */
 import type { NewEvent } from '../../../machines/journal/journal-event.js';
 import type { TaskPlugin } from '../../orchestration/orchestration-types.js';

@@ -19,8 +19,8 @@ export interface DbProject {
   port: number;
   url: string;
   env: NodeJS.ProcessEnv;
-  /** Runs `supabase <args>` in the project. */
-  cli(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Runs `supabase <args>` in the project; `env` adds to (or overrides) the project's environment. */
+  cli(args: string[], stdin?: string, env?: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Stops the database and removes the folder and data. */
   dispose(): Promise<void>;
 }
@@ -50,7 +50,7 @@ export async function startProject(options: { demo?: boolean; files?: Record<str
     port,
     url: started.dbUrl,
     env,
-    cli: (args, stdin) => runIn(root, env, args, stdin),
+    cli: (args, stdin, extra) => runIn(root, { ...env, ...extra }, args, stdin),
     dispose: async () => {
       await nativeRuntime.destroyData(projectId, { env }).catch(() => undefined);
       await removeDir(root);

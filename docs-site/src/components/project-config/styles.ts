@@ -31,6 +31,6 @@ export const styles = {
   linkButton: { font: 'inherit', color: 'var(--brand)', background: 'none', border: 0, padding: 0, cursor: 'pointer', textDecoration: 'underline' },
 } satisfies Record<string, CSSProperties>;
 
-/** Height of the option list once there are more than SCROLL_AFTER options (docs-facts §1.7). */
+/** Height of the option list once there are more than SCROLL_AFTER options (upstream's combobox: 280px past 10). */
 export const SCROLL_AREA_HEIGHT = 280;
 export const SCROLL_AFTER = 10;

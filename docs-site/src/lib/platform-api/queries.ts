@@ -1,6 +1,6 @@
-// Query definitions: one cache key per resource (docs-facts §1.9), shared by every widget on the
-// page, so two widgets cost no more requests than one. The token is not part of the key because
-// the cache is emptied whenever the session ends (see src/state/platform-environment.ts).
+// Query definitions: one cache key per resource (upstream's TanStack query keys), shared by
+// every widget on the page, so two widgets cost no more requests than one. The token is not part
+// of the key because the cache is emptied whenever the session ends (see src/state/platform-environment.ts).
 //
 // The token is read when a request starts, not when the component rendered: a render can lag
 // behind the session (React may render a query update before the jotai update that ended the

@@ -1,5 +1,6 @@
-// The widget's three state machines (docs-facts §1.3), as pure functions of the session and the
-// queries, checked in priority order. The components only map a state to what is drawn.
+// The widget's three state machines (upstream's org/project, branch and value states), as pure
+// functions of the session and the queries, checked in priority order. The components only map a
+// state to what is drawn.
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 

@@ -1,5 +1,6 @@
 // Which organization, project and branch to show: the saved choice when it still makes sense,
-// otherwise a sensible first pick (docs-facts §1.6). Also how a chosen option is accepted.
+// otherwise a sensible first pick (as upstream: the first project, the production branch). Also how a
+// chosen option is accepted.
 import type { Branch, Organization, Project } from '../platform-api/types';
 import { parseBranchValue, parseOrgProjectValue } from './option-values';
 

@@ -1,4 +1,4 @@
-/** Where the widget's selection survives reloads (docs-facts §1.5: same keys and formats as upstream). */
+/** Where the widget's selection survives reloads (upstream's docs.ui.user.selected.* keys and formats). */
 export const LOCAL_STORAGE_KEYS = {
   /** Organization id as a decimal string. */
   SAVED_ORG: 'docs.ui.user.selected.org',

@@ -1,6 +1,7 @@
 /**
  * One migration version against one database target (`migrations:<target>` streams, keyed by
- * `version`): whether it exists as a local file, as a history row, or both (facts §5.1, §5.4).
+ * `version`): whether it exists as a local file, as a history row, or both (the original keeps
+ * one row per version in supabase_migrations.schema_migrations, and repair only edits those rows).
  * `repair --status applied` inserts the row, `--status reverted` deletes it: that rule lives here
  * (REPAIR_EVENT, the in-flight states' tasks and ROW_OUTCOME), the repair task only obeys it.
  */
@@ -157,8 +158,8 @@ export const REPAIR_EVENT = { applied: 'MARK_APPLIED', reverted: 'MARK_REVERTED'
 export const ROW_OUTCOME = { 'migration.insert-row': 'ROW_INSERTED', 'migration.delete-row': 'ROW_DELETED' } as const;
 
 /** The per-version migration machine with its tables, for the fold, the diagrams and the tests. */
-export const migrationRepairDefinition: MachineDefinition<MigrationContext, MigrationEvent> = {
-  name: 'migration-repair',
+export const migrationHistoryDefinition: MachineDefinition<MigrationContext, MigrationEvent> = {
+  name: 'migration-history',
   description: 'Migration history per version and target: local only, remote only or both; repair applied inserts the row, reverted deletes it.',
   machine,
   guards,

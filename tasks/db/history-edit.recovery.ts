@@ -1,6 +1,7 @@
 /**
- * After an interrupted `migration repair`: the history change is one transaction, so it either
- * committed or not. On the local database the table is read and what it says is recorded.
+ * After an interrupted history edit (`migration repair`, or the history rows `db pull` writes): the
+ * change is one transaction, so it either committed or not. On the local database the table is read
+ * and what it says is recorded.
  */
 import type { OperationRecovery } from '../orchestration/recovery-types.js';
 import { withUrl } from './connect.js';
@@ -10,7 +11,7 @@ import { observedEvents } from './migration-events.js';
 import { appliedVersions } from './migration-history.js';
 import { endOrphanBackend } from './orphan-backend.js';
 
-export const migrationRepairRecovery: OperationRecovery = {
+export const historyEditRecovery: OperationRecovery = {
   async ready({ operation, environment }) {
     return operation.params.target !== 'local' || localDatabaseAnswers(await environment.config());
   },

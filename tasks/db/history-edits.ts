@@ -1,33 +1,18 @@
 /**
- * `migration repair` on the database side (facts §5.4): history rows inserted or deleted without
- * running any migration SQL. The caller (repair-recorded.ts) records each change in the journal.
+ * Edits of the migration history that run no migration SQL: `migration repair`'s inserted and
+ * deleted rows (one version at a time, or the whole table rebuilt) and `migration squash`'s rows
+ * folded into the squashed version. Each edit is one transaction. The callers record the changes
+ * in the journal (repair-recorded.ts, the squash command).
  */
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { inTransaction } from './connect.js';
 import { listMigrations } from './migration-files.js';
 import { deleteVersions, deleteVersionsUpTo, ensureHistoryTable, insertHistoryRows, truncateHistory } from './migration-history.js';
 import { scriptError, statementsOf } from './migration-runner.js';
-import { MIGRATIONS_DIR, inProject } from '../project/project-paths.js';
-import { TaskError } from '../task-error.js';
+import { migrationFileOf } from './migration-version.js';
 
 export type RepairStatus = 'applied' | 'reverted';
-
-/** A version argument must be a whole number (facts §5.4). */
-export function parseVersion(value: string): string {
-  if (!/^[0-9]+$/.test(value)) throw new TaskError(`failed to parse ${value}: invalid version number`);
-  return value;
-}
-
-/** The file of a version: the first `supabase/migrations/<v>_*.sql`, in lexical order. */
-export async function migrationFileOf(root: string, version: string): Promise<{ file: string; path: string; name: string }> {
-  const dir = inProject(root, MIGRATIONS_DIR);
-  const names = (await readdir(dir).catch(() => [] as string[])).sort();
-  const file = names.find((name) => name.startsWith(`${version}_`) && name.endsWith('.sql'));
-  if (!file) throw new TaskError(`glob ${MIGRATIONS_DIR}/${version}_*.sql: file does not exist`);
-  return { file, path: path.join(dir, file), name: file.slice(version.length + 1, -'.sql'.length) };
-}
 
 /**
  * The statements a history row records for a file. Bytes that are not UTF-8 are refused as the
@@ -44,7 +29,7 @@ async function recordedStatements(found: { file: string; path: string }): Promis
 /**
  * The history rows the repair machine asked for, in one transaction: `insert` rows from their
  * files, `remove` rows deleted. Which version goes where is
- * the machine's decision (machines/migration-repair.machine.ts), not this function's.
+ * the machine's decision (machines/migration-history.machine.ts), not this function's.
  */
 export async function writeRepairRows(client: pg.Client, root: string, insert: string[], remove: string[]): Promise<void> {
   const rows = await Promise.all(insert.map(async (version) => {
