@@ -4,7 +4,7 @@
  * the CLI builds requests by hand.
  */
 import type { CommandContext } from './context.js';
-import type { ManagementClient } from '../tasks/platform/api/client.js';
+import type { ManagementClient } from '../tasks/management-api/client/client.js';
 
 const clients = new WeakMap<CommandContext, Promise<ManagementClient>>();
 
@@ -13,8 +13,8 @@ export function managementApi(ctx: CommandContext): Promise<ManagementClient> {
   let client = clients.get(ctx);
   if (!client) {
     client = (async () => {
-      const { loadAccessToken } = await import('../tasks/platform/access-token.js');
-      const { createManagementClient } = await import('../tasks/platform/api/client.js');
+      const { loadAccessToken } = await import('../tasks/management-api/access-token.js');
+      const { createManagementClient } = await import('../tasks/management-api/client/client.js');
       const token = await loadAccessToken(ctx.env);
       return createManagementClient({ token, env: ctx.env, debug: (line) => ctx.log.debug(line) });
     })();

@@ -41,7 +41,7 @@ export function storageClient(ctx: CommandContext): Promise<StorageClient> {
       const { requireLinkedRef } = await import('./project-ref.js');
       const { managementApi } = await import('./management-api.js');
       const { fetchServiceRoleKey } = await import('../tasks/storage/service-role-key.js');
-      const { projectUrl } = await import('../tasks/platform/api/hosts.js');
+      const { projectUrl } = await import('../tasks/management-api/client/hosts.js');
       const { StorageClient } = await import('../tasks/storage/storage-api.js');
       const ref = await requireLinkedRef(ctx.projectRoot);
       const serviceRoleKey = await fetchServiceRoleKey(await managementApi(ctx), ref);

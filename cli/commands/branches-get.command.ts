@@ -7,7 +7,7 @@ const HEADERS = ['HOST', 'PORT', 'USER', 'PASSWORD', 'JWT SECRET', 'POSTGRES VER
 const MASKED = '******';
 
 export default async function run(ctx: CommandContext): Promise<void> {
-  const { expectStatus } = await import('../../tasks/platform/api/client.js');
+  const { expectStatus } = await import('../../tasks/management-api/client/client.js');
   const api = await managementApi(ctx);
   const branch = await expectStatus(
     'retrieving preview branch',

@@ -6,7 +6,7 @@ export default async function run(ctx: CommandContext): Promise<void> {
   const { validateSlug } = await import('../../tasks/functions/function-slug.js');
   const slug = validateSlug(ctx.args[0]!);
   const { projectClient } = await import('../hosted/project-client.js');
-  const { rawBody } = await import('../../tasks/platform/api/client.js');
+  const { rawBody } = await import('../../tasks/management-api/client/client.js');
   const { ref, api } = await projectClient(ctx);
   const result = await api.DELETE('/v1/projects/{ref}/functions/{function_slug}', { params: { path: { ref, function_slug: slug } } });
   const status = result.response.status;

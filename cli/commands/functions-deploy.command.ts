@@ -10,7 +10,7 @@ export default async function run(ctx: CommandContext): Promise<void> {
   const { deployWithRetries } = await import('../../tasks/functions/deploy-function.js');
   const { loadLocalProject } = await import('../stack/local-project.js');
   const { projectClient } = await import('../hosted/project-client.js');
-  const { dashboardUrl } = await import('../../tasks/platform/api/hosts.js');
+  const { dashboardUrl } = await import('../../tasks/management-api/client/hosts.js');
   const { root, config } = await loadLocalProject(ctx);
   const slugs = ctx.args.length > 0 ? ctx.args.map(validateSlug) : await localFunctionSlugs(root);
   if (slugs.length === 0) throw new UserError('No Functions specified or found in supabase/functions', 'Create one with supabase functions new <name>.');

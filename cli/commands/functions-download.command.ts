@@ -13,7 +13,7 @@ export default async function run(ctx: CommandContext): Promise<void> {
   }
   const { loadLocalProject } = await import('../stack/local-project.js');
   const { projectClient } = await import('../hosted/project-client.js');
-  const { unexpectedAnswer } = await import('../../tasks/platform/api/client.js');
+  const { unexpectedAnswer } = await import('../../tasks/management-api/client/client.js');
   const { eszipFromBody } = await import('../../tasks/functions/eszip/compressed-eszip.js');
   const { unbundleFunctions } = await import('../../tasks/functions/eszip/unbundle.js');
   const { root } = await loadLocalProject(ctx);

@@ -5,7 +5,7 @@ import { renderTable } from '../output/table.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { projectClient } = await import('../hosted/project-client.js');
-  const { expectStatus } = await import('../../tasks/platform/api/client.js');
+  const { expectStatus } = await import('../../tasks/management-api/client/client.js');
   const { ref, api } = await projectClient(ctx);
   const functions = await expectStatus('retrieving functions', api.GET('/v1/projects/{ref}/functions', { params: { path: { ref } } }), [200]);
   const rows = functions.map((fn) => [fn.id, fn.name, fn.slug, fn.status, String(fn.version), formatTimestamp(fn.updated_at)]);

@@ -2,7 +2,7 @@
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../management-api.js';
 import { renderTable } from '../output/table.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const api = await managementApi(ctx);

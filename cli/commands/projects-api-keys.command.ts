@@ -1,8 +1,8 @@
 /** `supabase projects api-keys` (facts §10): the project's API keys as a NAME / KEY VALUE table. */
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../output/table.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

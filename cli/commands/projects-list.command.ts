@@ -8,7 +8,7 @@ import { renderTable } from '../output/table.js';
 import { formatTimestamp } from '../output/timestamp.js';
 import { NOT_LINKED, readLinkedRef } from '../project-ref.js';
 import { PROJECT_REGIONS } from '../registry/platform-flags.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 const HEADERS = ['LINKED', 'ORG ID', 'REFERENCE ID', 'NAME', 'REGION', 'CREATED AT (UTC)'];
 const LINKED_MARK = '  ●';

@@ -1,9 +1,9 @@
 /** `supabase sso remove <provider-id>` (facts §10): deletes the provider and prints what was removed. */
 import type { CommandContext } from '../context.js';
-import { expectWorded } from '../platform/answer.js';
-import { projectApi } from '../platform/project-api.js';
-import { providerIdArg, providerNotFound } from '../platform/sso-input.js';
-import { printProvider } from '../platform/sso-output.js';
+import { expectWorded } from '../management-api/answer.js';
+import { projectApi } from '../management-api/project-api.js';
+import { providerIdArg, providerNotFound } from '../management-api/sso-input.js';
+import { printProvider } from '../management-api/sso-output.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const id = providerIdArg(ctx);

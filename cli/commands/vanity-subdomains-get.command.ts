@@ -4,7 +4,7 @@ import { openDomains } from '../hosted/domains-session.js';
 import { recordObserved } from '../hosted/hosted-session.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
-  const { readSubdomainConfig, subdomainObservation } = await import('../../tasks/platform/hosted/vanity-subdomain.tasks.js');
+  const { readSubdomainConfig, subdomainObservation } = await import('../../tasks/management-api/resources/vanity-subdomain.tasks.js');
   const session = await openDomains(ctx);
   const config = await readSubdomainConfig(session.api, session.ref);
   await recordObserved(session, [subdomainObservation(session.streams.subdomain, config)]);

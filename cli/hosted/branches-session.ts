@@ -6,7 +6,7 @@
 import type { CommandContext } from '../context.js';
 import { requireLinkedRef } from '../project-ref.js';
 import { branchesStream } from '../../machines/journal/projections/branches.projection.js';
-import type { BranchAnswer, BranchResponse } from '../../tasks/platform/hosted/branches.tasks.js';
+import type { BranchAnswer, BranchResponse } from '../../tasks/management-api/resources/branches.tasks.js';
 import { openHosted, recordObserved, requestChange, type HostedSession } from './hosted-session.js';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
 
@@ -17,7 +17,7 @@ export async function openBranches(ctx: CommandContext): Promise<HostedSession> 
 
 /** One listing of the branches, as the observations it makes (new ones, statuses, ones gone). */
 async function readBranches(session: HostedSession): Promise<{ listed: BranchResponse[]; observed: NewEvent[] }> {
-  const { listBranches, branchObservations } = await import('../../tasks/platform/hosted/branches.tasks.js');
+  const { listBranches, branchObservations } = await import('../../tasks/management-api/resources/branches.tasks.js');
   const listed = await listBranches(session.api, session.ref);
   const known = (session.journal.replay().fold.streams[branchesStream(session.ref)]?.machine?.context.branchIds as string[] | undefined) ?? [];
   return { listed, observed: branchObservations(session.ref, listed, known) };
@@ -37,7 +37,7 @@ export async function listAndObserve(session: HostedSession): Promise<BranchResp
  */
 export async function branchStep(ctx: CommandContext, event: { type: string; branchId?: string } & Record<string, unknown>): Promise<BranchAnswer> {
   const session = await openBranches(ctx);
-  const { branchesTasks } = await import('../../tasks/platform/hosted/branches.tasks.js');
+  const { branchesTasks } = await import('../../tasks/management-api/resources/branches.tasks.js');
   const answer: BranchAnswer = {};
   const observe = async () => (await readBranches(session)).observed;
   await requestChange(session, { stream: branchesStream(session.ref), event }, branchesTasks(session.api, session.ref, answer), observe);

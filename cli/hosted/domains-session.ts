@@ -6,8 +6,8 @@ import type { CommandContext } from '../context.js';
 import { resolveProjectRef } from '../project-ref.js';
 import { decisionStreams, domainStreams } from '../../machines/domains/exclusivity.js';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
-import type { HostnameAnswer } from '../../tasks/platform/hosted/custom-hostname.tasks.js';
-import type { SubdomainAnswer } from '../../tasks/platform/hosted/vanity-subdomain.tasks.js';
+import type { HostnameAnswer } from '../../tasks/management-api/resources/custom-hostname.tasks.js';
+import type { SubdomainAnswer } from '../../tasks/management-api/resources/vanity-subdomain.tasks.js';
 import { observeIfUnknown, openHosted, requestChange, type HostedSession } from './hosted-session.js';
 import type { TaskPlugin } from '../../tasks/orchestration/orchestration-types.js';
 
@@ -24,13 +24,13 @@ export async function openDomains(ctx: CommandContext): Promise<DomainsSession> 
 
 /** One GET of the custom hostname, as the observation it makes. */
 async function readHostname(session: DomainsSession): Promise<NewEvent[]> {
-  const { readHostnameConfig, hostnameObservation } = await import('../../tasks/platform/hosted/custom-hostname.tasks.js');
+  const { readHostnameConfig, hostnameObservation } = await import('../../tasks/management-api/resources/custom-hostname.tasks.js');
   return [hostnameObservation(session.streams.hostname, await readHostnameConfig(session.api, session.ref))];
 }
 
 /** One GET of the vanity subdomain, as the observation it makes. */
 async function readSubdomain(session: DomainsSession): Promise<NewEvent[]> {
-  const { readSubdomainConfig, subdomainObservation } = await import('../../tasks/platform/hosted/vanity-subdomain.tasks.js');
+  const { readSubdomainConfig, subdomainObservation } = await import('../../tasks/management-api/resources/vanity-subdomain.tasks.js');
   return [subdomainObservation(session.streams.subdomain, await readSubdomainConfig(session.api, session.ref))];
 }
 
@@ -56,13 +56,13 @@ export async function domainRequest(session: DomainsSession, stream: string, eve
 
 /** The custom hostname machine's task plugins, leaving the platform's answer in `answer`. */
 export async function hostnameTasks(session: DomainsSession, answer: HostnameAnswer) {
-  const { customHostnameTasks } = await import('../../tasks/platform/hosted/custom-hostname.tasks.js');
+  const { customHostnameTasks } = await import('../../tasks/management-api/resources/custom-hostname.tasks.js');
   return customHostnameTasks(session.api, session.ref, session.ctx.env, answer);
 }
 
 /** The vanity subdomain machine's task plugins, leaving what was learnt in `answer`. */
 export async function subdomainTasks(session: DomainsSession, answer: SubdomainAnswer) {
-  const { vanitySubdomainTasks } = await import('../../tasks/platform/hosted/vanity-subdomain.tasks.js');
+  const { vanitySubdomainTasks } = await import('../../tasks/management-api/resources/vanity-subdomain.tasks.js');
   return vanitySubdomainTasks(session.api, session.ref, answer);
 }
 
@@ -71,7 +71,7 @@ export async function subdomainTasks(session: DomainsSession, answer: SubdomainA
  * decision needs are known, ask the machine, run the call, print the platform's status text.
  */
 export async function hostnameStep(ctx: CommandContext, event: { type: string; hostname?: string }): Promise<void> {
-  const { hostnameStatusText } = await import('./hostname-status.js');
+  const { hostnameStatusText } = await import('../management-api/hostname-status.js');
   const session = await openDomains(ctx);
   const answer: HostnameAnswer = {};
   await domainRequest(session, session.streams.hostname, event, await hostnameTasks(session, answer));

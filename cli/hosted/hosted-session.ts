@@ -22,7 +22,7 @@ import { managementApi } from '../management-api.js';
 import { journalWarning } from '../project-operation.js';
 import type { NewEvent } from '../../machines/journal/journal-event.js';
 import type { JournalStore } from '../../tasks/journal/journal-store.js';
-import type { ManagementClient } from '../../tasks/platform/api/client.js';
+import type { ManagementClient } from '../../tasks/management-api/client/client.js';
 import type { MachineRequest, RunResult, TaskPlugin } from '../../tasks/orchestration/orchestration-types.js';
 
 export interface HostedSession {

@@ -2,7 +2,7 @@
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { domainRequest, openDomains, subdomainTasks } from './domains-session.js';
-import type { SubdomainAnswer } from '../../tasks/platform/hosted/vanity-subdomain.tasks.js';
+import type { SubdomainAnswer } from '../../tasks/management-api/resources/vanity-subdomain.tasks.js';
 
 /** The trimmed --desired-subdomain, or the original's error when it is empty. */
 export function desiredSubdomain(ctx: CommandContext): string {

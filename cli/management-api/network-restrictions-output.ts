@@ -1,5 +1,5 @@
 /** The three lines both network-restrictions commands print (facts §10). */
-import type { components } from '../../tasks/platform/api/management-api.gen.js';
+import type { components } from '../../tasks/management-api/client/management-api.gen.js';
 import { goList } from './go-list.js';
 
 export function describeRestrictions(answer: components['schemas']['NetworkRestrictionsResponse']): string {

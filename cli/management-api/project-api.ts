@@ -5,7 +5,7 @@
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../management-api.js';
 import { resolveProjectRef } from '../project-ref.js';
-import type { ManagementClient } from '../../tasks/platform/api/client.js';
+import type { ManagementClient } from '../../tasks/management-api/client/client.js';
 
 export interface ProjectApi {
   api: ManagementClient;

@@ -4,7 +4,7 @@
  * SSL validation errors, and with --include-raw-output the platform's JSON answer.
  */
 import { UserError } from '../errors.js';
-import type { HostnameConfig } from '../../tasks/platform/hosted/custom-hostname.tasks.js';
+import type { HostnameConfig } from '../../tasks/management-api/resources/custom-hostname.tasks.js';
 
 /** The parts of Cloudflare's custom hostname object (the `data` field) the text needs. */
 interface CloudflareResult {

@@ -6,8 +6,8 @@
 import type { NewEvent } from '../../../machines/journal/journal-event.js';
 import type { Outcome, TaskPlugin } from '../../orchestration/orchestration-types.js';
 import { TaskError } from '../../task-error.js';
-import { expectAnswer, type ManagementClient } from '../api/client.js';
-import type { components } from '../api/management-api.gen.js';
+import { expectAnswer, type ManagementClient } from '../client/client.js';
+import type { components } from '../client/management-api.gen.js';
 import { verifyCname } from './cname-check.js';
 
 export type HostnameConfig = components['schemas']['UpdateCustomHostnameResponse'];
