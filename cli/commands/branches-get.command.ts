@@ -1,6 +1,6 @@
 /** `branches get <id>`: how to connect to a preview branch; secrets the platform withholds show as ******. */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { renderTable } from '../output/table.js';
 
 const HEADERS = ['HOST', 'PORT', 'USER', 'PASSWORD', 'JWT SECRET', 'POSTGRES VERSION', 'STATUS'];

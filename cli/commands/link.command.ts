@@ -22,7 +22,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const ref = await resolveProjectRef(ctx, { skipLinkedFile: true });
   const { loadConfig } = await import('../../tasks/project/config-load.js');
   const { config } = await loadConfig(ctx.projectRoot, { env: ctx.env });
-  const { managementApi } = await import('../management-api.js');
+  const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
   const { fetchApiKeys } = await import('../../tasks/management-api/project-probes.js');
   const keys = await fetchApiKeys(await managementApi(ctx), ref);
 
@@ -58,7 +58,7 @@ async function linkServices(
 ): Promise<ConfigChanges> {
   const probes = await import('../../tasks/management-api/project-probes.js');
   const { apiChange, poolerChange } = await import('../../tasks/management-api/link-config-diff.js');
-  const { managementApi } = await import('../management-api.js');
+  const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
   const api = await managementApi(ctx);
   const failed = (error: unknown) => ctx.log.debug((error as Error).message ?? String(error));
   const options = { env: ctx.env, debug: (line: string) => ctx.log.debug(line), failed };

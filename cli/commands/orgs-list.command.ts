@@ -1,6 +1,6 @@
 /** `supabase orgs list` (facts §10): the organizations the token belongs to, as an ID / NAME table. */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { renderTable } from '../output/table.js';
 import { expectStatus } from '../../tasks/management-api/client/client.js';
 

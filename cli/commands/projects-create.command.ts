@@ -6,7 +6,7 @@
  */
 import type { CommandContext } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { canPrompt } from '../management-api/project-api.js';
 import { askSecret, askText, choose } from '../prompt.js';
 import { PROJECT_REGIONS } from '../registry/platform-flags.js';

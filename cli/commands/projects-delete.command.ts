@@ -7,7 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { canPrompt } from '../management-api/project-api.js';
 import { LINKED_REF_FILE, pickProject, validateProjectRef } from '../project-ref.js';
 import { confirm } from '../prompt.js';

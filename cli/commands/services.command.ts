@@ -47,7 +47,7 @@ async function localConfig(ctx: CommandContext): Promise<ProjectConfig> {
 
 /** The versions the linked project runs; what cannot be learned stays unknown. */
 async function linkedVersions(ctx: CommandContext, ref: string): Promise<RemoteVersions> {
-  const { managementApi } = await import('../management-api.js');
+  const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
   const { databaseVersion, fetchApiKeys, remoteVersions } = await import('../../tasks/management-api/project-probes.js');
   const api = await managementApi(ctx);
   const failed = (error: unknown) => void ctx.log.debug((error as Error).message ?? String(error));

@@ -1,6 +1,6 @@
 /** `supabase snippets download <id>` (facts §10): the snippet's SQL on stdout, ready to redirect into a file. */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {

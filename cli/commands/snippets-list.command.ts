@@ -1,6 +1,6 @@
 /** `supabase snippets list` (facts §10): the SQL editor's saved snippets of the linked project (the linked file only). */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { renderTable } from '../output/table.js';
 import { formatTimestamp } from '../output/timestamp.js';
 import { requireLinkedRef } from '../project-ref.js';

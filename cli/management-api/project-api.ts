@@ -3,7 +3,7 @@
  * as facts §2.3 say, picker included) and the typed client carrying the saved token.
  */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { resolveProjectRef } from '../project-ref.js';
 import type { ManagementClient } from '../../tasks/management-api/client/client.js';
 
