@@ -1,9 +1,10 @@
 /**
  * The layers' dependencies point one way, read from the import graph (dpdm, as the lint step's
  * circle check reads it: type-only and lazy imports count): cli -> tasks -> machines. Nothing in
- * tasks/ or machines/ imports cli/, machines/ import no tasks/, and the commands on hosted
- * resources reach the effects only through the hosted step, so a walk of `branches create` goes
- * cli -> tasks -> machines without coming back.
+ * tasks/ or machines/ imports cli/, machines/ import no tasks/ and no package but xstate (the
+ * design's "machines import nothing that does I/O"), and the commands on hosted resources reach
+ * the effects only through the hosted step, so a walk of `branches create` goes cli -> tasks ->
+ * machines without coming back.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -63,6 +64,13 @@ describe('layer directions: cli -> tasks -> machines', function () {
     const upward = edgesOf(tree).filter(([from, to]) =>
       (layerOf(from) !== 'cli' && layerOf(to) === 'cli') || (layerOf(from) === 'machines' && layerOf(to) === 'tasks'));
     assert.deepEqual(upward.map((edge) => edge.join(' -> ')), []);
+  });
+
+  it('machines/ import no package but xstate, so nothing in them does I/O', () => {
+    const packages = Object.entries(tree)
+      .filter(([issuer]) => layerOf(issuer) === 'machines')
+      .flatMap(([issuer, dependencies]) => (dependencies ?? []).filter((dependency) => !dependency.request.startsWith('.') && dependency.request !== 'xstate').map((dependency) => `${issuer} -> ${dependency.request}`));
+    assert.deepEqual(packages, []);
   });
 
   it('the hosted commands leave cli/ through the hosted step, never straight into the machines, the journal or the orchestration', () => {
