@@ -1,7 +1,7 @@
 /**
  * The linked project's database as a command target (`--linked`, the original's
  * pooler or direct host of the linked ref): the endpoint from
- * tasks/platform/linked-database.ts, the password in the original's order (-p/--password or
+ * tasks/management-api/linked-database.ts, the password in the original's order (-p/--password or
  * SUPABASE_DB_PASSWORD, the keyring, then a prompt), and a URL every database command can use as
  * it is: TLS when the server offers it (the original's sslmode=prefer) and, with
  * `--dns-resolver https`, the address found over DoH for the libpq tools (pg_dump, psql), which
@@ -10,7 +10,7 @@
 import type { CommandContext } from './context.js';
 import type { DbTarget } from './db-target-shape.js';
 import { UserError } from './errors.js';
-import type { DbEndpoint } from '../tasks/platform/linked-database.js';
+import type { DbEndpoint } from '../tasks/management-api/linked-database.js';
 
 /** The target of a `--linked` database command: loads the config, reads the linked ref, asks for the password. */
 export async function linkedDbTarget(ctx: CommandContext): Promise<DbTarget> {
@@ -18,7 +18,7 @@ export async function linkedDbTarget(ctx: CommandContext): Promise<DbTarget> {
   await loadConfig(ctx.projectRoot, { env: ctx.env });
   const { requireLinkedRef } = await import('./project-ref.js');
   const ref = await requireLinkedRef(ctx.projectRoot);
-  const { linkedEndpoint } = await import('../tasks/platform/linked-database.js');
+  const { linkedEndpoint } = await import('../tasks/management-api/linked-database.js');
   const endpoint = await linkedEndpoint(ctx.projectRoot, ref, ctx.env, (reason) => ctx.log.debug(reason));
   const password = await linkedDbPassword(ctx, ref);
   return { kind: 'linked', url: await remoteDbUrl(ctx, endpoint, password), isLocal: false };
@@ -38,7 +38,7 @@ export function givenDbPassword(ctx: CommandContext): string {
 export async function linkedDbPassword(ctx: CommandContext, ref: string): Promise<string> {
   const given = givenDbPassword(ctx);
   if (given) return given;
-  const { loadDbPassword } = await import('../tasks/platform/db-password.js');
+  const { loadDbPassword } = await import('../tasks/management-api/db-password.js');
   const saved = await loadDbPassword(ref);
   if (saved) return saved;
   const { askSecret } = await import('./prompt.js');
@@ -57,7 +57,7 @@ export async function linkedDbPassword(ctx: CommandContext, ref: string): Promis
  * the libpq tools need to connect as the original would (TLS when offered; the DoH address).
  */
 export async function remoteDbUrl(ctx: CommandContext, endpoint: DbEndpoint, password: string): Promise<string> {
-  const { postgresUrl } = await import('../tasks/platform/linked-database.js');
+  const { postgresUrl } = await import('../tasks/management-api/linked-database.js');
   const { serverOffersTls, TLS_URL_PARAMS } = await import('../tasks/db/tls-probe.js');
   const extra: Record<string, string> = {};
   if (ctx.globals.dnsResolver === 'https') {

@@ -86,7 +86,7 @@ export async function main(options: MainOptions): Promise<number> {
     // With --local a command talks to the local stack only (storage ls --local), never the Management API.
     if (node.spec.requiresLogin && parsed.values.local !== true) {
       // The original checks the token before anything else a Management API command does.
-      const { loadAccessToken } = await import('../tasks/platform/access-token.js');
+      const { loadAccessToken } = await import('../tasks/management-api/access-token.js');
       await loadAccessToken(env);
     }
 

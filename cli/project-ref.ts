@@ -55,8 +55,8 @@ export async function resolveProjectRef(ctx: CommandContext, options: RefOptions
 
 /** Lists the account's projects and lets the user choose one. */
 export async function pickProject(ctx: CommandContext, title: string): Promise<string> {
-  const { managementApi } = await import('./management-api.js');
-  const { expectStatus } = await import('../tasks/platform/api/client.js');
+  const { managementApi } = await import('../tasks/management-api/client/command-client.js');
+  const { expectStatus } = await import('../tasks/management-api/client/client.js');
   const api = await managementApi(ctx);
   const projects = await expectStatus('retrieving projects', api.GET('/v1/projects'), [200]);
   if (projects.length === 0) throw new UserError('No projects found. Create one with supabase projects create, or in the dashboard.');

@@ -40,9 +40,9 @@ export function storageClient(ctx: CommandContext): Promise<StorageClient> {
   if (!session) {
     session = (async () => {
       const { requireLinkedRef } = await import('./project-ref.js');
-      const { managementApi } = await import('./management-api.js');
+      const { managementApi } = await import('../tasks/management-api/client/command-client.js');
       const { fetchServiceRoleKey } = await import('../tasks/storage/service-role-key.js');
-      const { projectUrl } = await import('../tasks/platform/api/hosts.js');
+      const { projectUrl } = await import('../tasks/management-api/client/hosts.js');
       const { StorageClient } = await import('../tasks/storage/storage-api.js');
       const ref = await requireLinkedRef(ctx.projectRoot);
       const serviceRoleKey = await fetchServiceRoleKey(await managementApi(ctx), ref);

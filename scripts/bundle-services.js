@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PG_OPTIONAL_BINDINGS, commonJsBundle, writeCachedScript } from './commonjs-bundle.js';
 
-const SERVICE_ENTRIES = ['tasks/platform-api/platform-server-main.js', 'tasks/mail-catcher/mail-catcher-main.js', 'tasks/pg-net/pg-net-worker-main.js', 'tasks/api/gateway/api-gateway-main.js'];
+const SERVICE_ENTRIES = ['tasks/local-platform-api/platform-server-main.js', 'tasks/mail-catcher/mail-catcher-main.js', 'tasks/pg-net/pg-net-worker-main.js', 'tasks/api/gateway/api-gateway-main.js'];
 
 for (const entry of SERVICE_ENTRIES) {
   const module = fileURLToPath(new URL(`../dist/${entry}`, import.meta.url));

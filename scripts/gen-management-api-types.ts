@@ -2,14 +2,14 @@
  * Generates the Management API's TypeScript types from docs-site/data/management-api.yaml (a
  * byte-for-byte copy of the original's api/beta.yaml) with openapi-typescript, so no request or
  * response type is written by hand. `npx tsx scripts/gen-management-api-types.ts --write`
- * refreshes tasks/platform/api/management-api.gen.ts; a test checks that it is current.
+ * refreshes tasks/management-api/client/management-api.gen.ts; a test checks that it is current.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 export const SPEC_FILE = fileURLToPath(new URL('../docs-site/data/management-api.yaml', import.meta.url));
-export const TYPES_FILE = fileURLToPath(new URL('../tasks/platform/api/management-api.gen.ts', import.meta.url));
+export const TYPES_FILE = fileURLToPath(new URL('../tasks/management-api/client/management-api.gen.ts', import.meta.url));
 
 const BANNER = [
   '/**',

@@ -1,13 +1,13 @@
 /** `branches get <id>`: how to connect to a preview branch; secrets the platform withholds show as ******. */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { renderTable } from '../output/table.js';
 
 const HEADERS = ['HOST', 'PORT', 'USER', 'PASSWORD', 'JWT SECRET', 'POSTGRES VERSION', 'STATUS'];
 const MASKED = '******';
 
 export default async function run(ctx: CommandContext): Promise<void> {
-  const { expectStatus } = await import('../../tasks/platform/api/client.js');
+  const { expectStatus } = await import('../../tasks/management-api/client/client.js');
   const api = await managementApi(ctx);
   const branch = await expectStatus(
     'retrieving preview branch',

@@ -2,12 +2,13 @@
 import type { CommandContext } from '../context.js';
 import { renderTable } from '../output/table.js';
 import { formatTimestamp } from '../output/timestamp.js';
-import { listAndObserve, openBranches } from '../hosted/branches-session.js';
+import { requireLinkedRef } from '../project-ref.js';
+import { hostedStep } from '../../tasks/management-api/resources/hosted-step.js';
 
 const HEADERS = ['ID', 'NAME', 'DEFAULT', 'GIT BRANCH', 'RESET ON PUSH', 'STATUS', 'CREATED AT (UTC)', 'UPDATED AT (UTC)'];
 
 export default async function run(ctx: CommandContext): Promise<void> {
-  const branches = await listAndObserve(await openBranches(ctx));
+  const { branches = [] } = await hostedStep(ctx, await requireLinkedRef(ctx.projectRoot), { resource: 'branches' });
   const rows = branches.map((branch) => [
     branch.id,
     branch.name,

@@ -4,10 +4,13 @@
  */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { hostnameStep } from '../hosted/domains-session.js';
+import { printHostnameStatus } from '../management-api/hostname-status.js';
+import { resolveProjectRef } from '../project-ref.js';
+import { hostedStep } from '../../tasks/management-api/resources/hosted-step.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const hostname = String(ctx.flags['custom-hostname'] ?? '').trim();
   if (!hostname) throw new UserError('non-empty custom hostname expected', 'Pass the hostname, e.g. --custom-hostname api.example.com');
-  await hostnameStep(ctx, { type: 'CREATE', hostname });
+  const answer = await hostedStep(ctx, await resolveProjectRef(ctx), { resource: 'custom-hostname', event: { type: 'CREATE', hostname } });
+  printHostnameStatus(ctx, answer.hostname);
 }

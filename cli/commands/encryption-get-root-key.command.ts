@@ -1,7 +1,7 @@
 /** `supabase encryption get-root-key` (GET /v1/projects/{ref}/pgsodium): prints the project's pgsodium root key. */
 import type { CommandContext } from '../context.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

@@ -4,9 +4,9 @@
  * original's does.
  */
 import type { CommandContext } from '../context.js';
-import { projectApi } from '../platform/project-api.js';
+import { projectApi } from '../management-api/project-api.js';
 import { askSecret } from '../prompt.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

@@ -12,12 +12,12 @@ export default async function run(ctx: CommandContext): Promise<void> {
   const { verifiesJwt } = await import('../../tasks/functions/served-functions.js');
   const { deployWithRetries } = await import('../../tasks/functions/deploy-function.js');
   const { loadLocalProject } = await import('../stack/local-project.js');
-  const { projectClient } = await import('../hosted/project-client.js');
-  const { dashboardUrl } = await import('../../tasks/platform/api/hosts.js');
+  const { projectApi } = await import('../management-api/project-api.js');
+  const { dashboardUrl } = await import('../../tasks/management-api/client/hosts.js');
   const { root, config } = await loadLocalProject(ctx);
   const slugs = ctx.args.length > 0 ? ctx.args.map(validateSlug) : await localFunctionSlugs(root);
   if (slugs.length === 0) throw new UserError('No Functions specified or found in supabase/functions', 'Create one with supabase functions new <name>.');
-  const { ref, api } = await projectClient(ctx);
+  const { ref, api } = await projectApi(ctx);
   const flag = typeof ctx.flags['import-map'] === 'string' && ctx.flags['import-map'] !== '' ? ctx.flags['import-map'] : undefined;
   const noVerifyJwt = ctx.changed.has('no-verify-jwt') ? ctx.flags['no-verify-jwt'] === true : undefined;
   // One at a time, as the original: the platform cannot take parallel deploys of one project.

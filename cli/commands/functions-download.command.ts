@@ -15,12 +15,12 @@ export default async function run(ctx: CommandContext): Promise<void> {
     );
   }
   const { loadLocalProject } = await import('../stack/local-project.js');
-  const { projectClient } = await import('../hosted/project-client.js');
-  const { unexpectedAnswer } = await import('../../tasks/platform/api/client.js');
+  const { projectApi } = await import('../management-api/project-api.js');
+  const { unexpectedAnswer } = await import('../../tasks/management-api/client/client.js');
   const { eszipFromBody } = await import('../../tasks/functions/eszip/compressed-eszip.js');
   const { unbundleFunctions } = await import('../../tasks/functions/eszip/unbundle.js');
   const { root } = await loadLocalProject(ctx);
-  const { ref, api } = await projectClient(ctx);
+  const { ref, api } = await projectApi(ctx);
   ctx.io.stdout(`Downloading ${slug}\n`);
   const result = await api.GET('/v1/projects/{ref}/functions/{function_slug}/body', {
     params: { path: { ref, function_slug: slug } },

@@ -4,9 +4,9 @@ import { formatTimestamp } from '../output/timestamp.js';
 import { renderTable } from '../output/table.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
-  const { projectClient } = await import('../hosted/project-client.js');
-  const { expectStatus } = await import('../../tasks/platform/api/client.js');
-  const { ref, api } = await projectClient(ctx);
+  const { projectApi } = await import('../management-api/project-api.js');
+  const { expectStatus } = await import('../../tasks/management-api/client/client.js');
+  const { ref, api } = await projectApi(ctx);
   const functions = await expectStatus('retrieving functions', api.GET('/v1/projects/{ref}/functions', { params: { path: { ref } } }), [200]);
   const rows = functions.map((fn) => [fn.id, fn.name, fn.slug, fn.status, String(fn.version), formatTimestamp(fn.updated_at)]);
   ctx.io.stdout(`\n${renderTable(['ID', 'NAME', 'SLUG', 'STATUS', 'VERSION', 'UPDATED_AT (UTC)'], rows)}\n`);

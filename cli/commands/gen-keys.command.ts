@@ -12,8 +12,8 @@ export type JwtSecretSource = (ref: string) => Promise<string>;
 /** Reads the JWT secret from the project's PostgREST settings, with the stored access token. */
 function managementApiSecret(ctx: CommandContext): JwtSecretSource {
   return async (ref) => {
-    const { managementApi } = await import('../management-api.js');
-    const { unexpectedAnswer } = await import('../../tasks/platform/api/client.js');
+    const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
+    const { unexpectedAnswer } = await import('../../tasks/management-api/client/client.js');
     const api = await managementApi(ctx);
     const result = await api.GET('/v1/projects/{ref}/postgrest', { params: { path: { ref } } });
     const secret = result.data?.jwt_secret;

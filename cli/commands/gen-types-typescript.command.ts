@@ -63,8 +63,8 @@ async function hostedTypes(ctx: CommandContext, linked: boolean): Promise<void> 
     ref = validateProjectRef(String(ctx.flags['project-id']));
     if (schemas.length === 0) schemas = ['public'];
   }
-  const { managementApi } = await import('../management-api.js');
-  const { expectAnswer } = await import('../../tasks/platform/api/client.js');
+  const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
+  const { expectAnswer } = await import('../../tasks/management-api/client/client.js');
   const api = await managementApi(ctx);
   const answer = await expectAnswer(
     api.GET('/v1/projects/{ref}/types/typescript', { params: { path: { ref }, query: { included_schemas: schemas.join(',') } } }),

@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { failedTo, UsageError } from '../errors.js';
 import { stdinIsTerminal } from '../prompt.js';
-import type { ConfigChanges } from '../../tasks/platform/link-config-diff.js';
-import type { ApiKeys } from '../../tasks/platform/project-probes.js';
+import type { ConfigChanges } from '../../tasks/management-api/link-config-diff.js';
+import type { ApiKeys } from '../../tasks/management-api/project-probes.js';
 import type { ProjectConfig } from '../../tasks/project/config.types.js';
 
 /** Links the folder to a hosted project. */
@@ -22,8 +22,8 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   const ref = await resolveProjectRef(ctx, { skipLinkedFile: true });
   const { loadConfig } = await import('../../tasks/project/config-load.js');
   const { config } = await loadConfig(ctx.projectRoot, { env: ctx.env });
-  const { managementApi } = await import('../management-api.js');
-  const { fetchApiKeys } = await import('../../tasks/platform/project-probes.js');
+  const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
+  const { fetchApiKeys } = await import('../../tasks/management-api/project-probes.js');
   const keys = await fetchApiKeys(await managementApi(ctx), ref);
 
   const files = new Map<string, string>();
@@ -37,7 +37,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   for (const [name, text] of files) await writeFile(path.join(temp, name), text);
 
   ctx.io.stdout('Finished supabase link.\n');
-  const { changesToml, hasChanges } = await import('../../tasks/platform/link-config-diff.js');
+  const { changesToml, hasChanges } = await import('../../tasks/management-api/link-config-diff.js');
   if (hasChanges(changes)) {
     ctx.io.stderr('Local config differs from linked project. Try updating supabase/config.toml\n');
     ctx.io.stdout(changesToml(changes));
@@ -56,9 +56,9 @@ async function linkServices(
   keys: ApiKeys,
   files: Map<string, string>,
 ): Promise<ConfigChanges> {
-  const probes = await import('../../tasks/platform/project-probes.js');
-  const { apiChange, poolerChange } = await import('../../tasks/platform/link-config-diff.js');
-  const { managementApi } = await import('../management-api.js');
+  const probes = await import('../../tasks/management-api/project-probes.js');
+  const { apiChange, poolerChange } = await import('../../tasks/management-api/link-config-diff.js');
+  const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
   const api = await managementApi(ctx);
   const failed = (error: unknown) => ctx.log.debug((error as Error).message ?? String(error));
   const options = { env: ctx.env, debug: (line: string) => ctx.log.debug(line), failed };
@@ -89,14 +89,14 @@ async function linkDatabase(ctx: CommandContext, ref: string, config: ProjectCon
     password = await askSecret(ctx, 'Enter your database password (or leave blank to skip): ');
   }
   if (password === '') return;
-  const { directEndpoint, usablePooler } = await import('../../tasks/platform/linked-database.js');
+  const { directEndpoint, usablePooler } = await import('../../tasks/management-api/linked-database.js');
   const endpoint = usablePooler(poolerUrl, ref, ctx.env, (reason) => ctx.log.debug(reason)) ?? directEndpoint(ref, ctx.env);
   const { connectUrl } = await import('../../tasks/db/connect.js');
   const client = await connectUrl(await remoteDbUrl(ctx, endpoint, password), 10_000).catch((error: unknown) => {
     throw failedTo('connect to postgres', error);
   });
   try {
-    const { dbChange } = await import('../../tasks/platform/link-config-diff.js');
+    const { dbChange } = await import('../../tasks/management-api/link-config-diff.js');
     const { ensureHistoryTable } = await import('../../tasks/db/migration-history.js');
     // Raw SQL: SHOW is not a query kysely writes.
     const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '';
@@ -105,6 +105,6 @@ async function linkDatabase(ctx: CommandContext, ref: string, config: ProjectCon
   } finally {
     await client.end().catch(() => undefined);
   }
-  const { saveDbPassword } = await import('../../tasks/platform/db-password.js');
+  const { saveDbPassword } = await import('../../tasks/management-api/db-password.js');
   await saveDbPassword(ref, password).catch((error: Error) => ctx.io.stderr(`Failed to save database password: ${error.message}\n`));
 }

@@ -29,15 +29,15 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
 }
 
 async function save(ctx: CommandContext, token: string): Promise<void> {
-  const { saveAccessToken } = await import('../../tasks/platform/access-token.js');
+  const { saveAccessToken } = await import('../../tasks/management-api/access-token.js');
   const where = await saveAccessToken(token, ctx.env);
   ctx.log.debug(where.kind === 'keyring' ? 'saved the access token in the OS keyring' : `saved the access token to ${where.path}`);
 }
 
 /** Signs in through the dashboard and saves the token it sends back, encrypted for this process. */
 async function browserLogin(ctx: CommandContext): Promise<void> {
-  const login = await import('../../tasks/platform/browser-login.js');
-  const { apiHost, dashboardUrl } = await import('../../tasks/platform/api/hosts.js');
+  const login = await import('../../tasks/management-api/browser-login.js');
+  const { apiHost, dashboardUrl } = await import('../../tasks/management-api/client/hosts.js');
   const session = login.newLoginSession();
   const name = ctx.changed.has('name') ? String(ctx.flags.name ?? '') : login.defaultTokenName();
   const link = login.loginPageUrl(dashboardUrl(ctx.env), session, name);
@@ -46,7 +46,7 @@ async function browserLogin(ctx: CommandContext): Promise<void> {
     ctx.io.stdout('Hello from Supabase! Press Enter to open browser and login automatically.\n');
     await waitForEnter();
     ctx.io.stdout(`Here is your login link in case browser did not open ${link}\n\n`);
-    const { openInBrowser } = await import('../../tasks/platform/open-browser.js');
+    const { openInBrowser } = await import('../../tasks/management-api/open-browser.js');
     await openInBrowser(link).catch((error: Error) => ctx.io.stderr(`Could not open a browser (${error.message}); open the link above yourself.\n`));
   } else {
     ctx.io.stdout(`Here is your login link, open it in the browser ${link}\n\n`);

@@ -8,7 +8,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
     ctx.io.stderr('Not deleting access token.\n');
     return;
   }
-  const { deleteAccessToken } = await import('../../tasks/platform/access-token.js');
+  const { deleteAccessToken } = await import('../../tasks/management-api/access-token.js');
   if (!(await deleteAccessToken(ctx.env))) {
     ctx.io.stderr('You were not logged in, nothing to do.\n');
     return;

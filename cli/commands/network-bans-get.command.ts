@@ -3,9 +3,9 @@
  * reads them with a POST.
  */
 import type { CommandContext } from '../context.js';
-import { goList } from '../platform/go-list.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { goList } from '../management-api/go-list.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

@@ -3,10 +3,10 @@
  * /v1/projects/{ref}/network-bans): lifts the bans on IPv4 addresses.
  */
 import type { CommandContext } from '../context.js';
-import { goList } from '../platform/go-list.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
-import { checkUnbanAddresses } from '../../tasks/platform/cidr-ranges.js';
+import { goList } from '../management-api/go-list.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
+import { checkUnbanAddresses } from '../../tasks/management-api/cidr-ranges.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const addresses = (ctx.flags['db-unban-ip'] as string[] | undefined) ?? [];

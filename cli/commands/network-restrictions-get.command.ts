@@ -3,9 +3,9 @@
  * the ranges allowed to reach the database.
  */
 import type { CommandContext } from '../context.js';
-import { describeRestrictions } from '../platform/network-restrictions-output.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectAnswer } from '../../tasks/platform/api/client.js';
+import { describeRestrictions } from '../management-api/network-restrictions-output.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectAnswer } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

@@ -3,10 +3,10 @@
  * allowed ranges. Every range is checked before anything is sent; both lists are always sent.
  */
 import type { CommandContext } from '../context.js';
-import { describeRestrictions } from '../platform/network-restrictions-output.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectAnswer } from '../../tasks/platform/api/client.js';
-import { splitAllowedCidrs } from '../../tasks/platform/cidr-ranges.js';
+import { describeRestrictions } from '../management-api/network-restrictions-output.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectAnswer } from '../../tasks/management-api/client/client.js';
+import { splitAllowedCidrs } from '../../tasks/management-api/cidr-ranges.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const body = splitAllowedCidrs((ctx.flags['db-allow-cidr'] as string[] | undefined) ?? [], ctx.flags['bypass-cidr-checks'] === true);

@@ -1,7 +1,7 @@
 /** `supabase orgs create <name>` (POST /v1/organizations): creates the organization and prints its id. */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const api = await managementApi(ctx);

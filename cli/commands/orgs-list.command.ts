@@ -1,8 +1,8 @@
 /** `supabase orgs list` (GET /v1/organizations): the organizations the token belongs to, as an ID / NAME table. */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { renderTable } from '../output/table.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const api = await managementApi(ctx);

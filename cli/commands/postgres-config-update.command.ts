@@ -5,12 +5,12 @@
  * does.
  */
 import type { CommandContext } from '../context.js';
-import { expectWorded } from '../platform/answer.js';
-import { describeOverrides } from '../platform/postgres-overrides-output.js';
-import { currentOverrides } from '../platform/postgres-overrides-read.js';
-import { projectApi } from '../platform/project-api.js';
-import { mergeOverrides, parseOverrides } from '../../tasks/platform/postgres-overrides.js';
-import type { components } from '../../tasks/platform/api/management-api.gen.js';
+import { expectWorded } from '../management-api/answer.js';
+import { describeOverrides } from '../management-api/postgres-overrides-output.js';
+import { currentOverrides } from '../management-api/postgres-overrides-read.js';
+import { projectApi } from '../management-api/project-api.js';
+import { mergeOverrides, parseOverrides } from '../../tasks/management-api/postgres-overrides.js';
+import type { components } from '../../tasks/management-api/client/management-api.gen.js';
 
 const DOCS = 'https://supabase.com/docs/guides/platform/custom-postgres-config';
 

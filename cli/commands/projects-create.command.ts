@@ -6,13 +6,13 @@
  */
 import type { CommandContext } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { managementApi } from '../management-api.js';
-import { canPrompt } from '../platform/project-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
+import { canPrompt } from '../management-api/project-api.js';
 import { askSecret, askText, choose } from '../prompt.js';
 import { PROJECT_REGIONS } from '../registry/platform-flags.js';
-import { expectStatus, type ManagementClient } from '../../tasks/platform/api/client.js';
-import { dashboardUrl } from '../../tasks/platform/api/hosts.js';
-import type { components } from '../../tasks/platform/api/management-api.gen.js';
+import { expectStatus, type ManagementClient } from '../../tasks/management-api/client/client.js';
+import { dashboardUrl } from '../../tasks/management-api/client/hosts.js';
+import type { components } from '../../tasks/management-api/client/management-api.gen.js';
 
 type CreateProjectBody = components['schemas']['CreateProjectBody'];
 

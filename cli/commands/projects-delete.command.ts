@@ -7,12 +7,12 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
-import { managementApi } from '../management-api.js';
-import { canPrompt } from '../platform/project-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
+import { canPrompt } from '../management-api/project-api.js';
 import { LINKED_REF_FILE, pickProject, validateProjectRef } from '../project-ref.js';
 import { confirm } from '../prompt.js';
-import { rawBody } from '../../tasks/platform/api/client.js';
-import { osKeyring, whenAvailable, type CredentialStore } from '../../tasks/platform/os-keyring.js';
+import { rawBody } from '../../tasks/management-api/client/client.js';
+import { osKeyring, whenAvailable, type CredentialStore } from '../../tasks/management-api/os-keyring.js';
 
 /** What link leaves in supabase/.temp/ about the linked project. */
 const LINK_FILES = ['project-ref', 'postgres-version', 'gotrue-version', 'rest-version', 'storage-version'];

@@ -3,12 +3,12 @@
  * folder is linked to. An unlinked folder only costs a warning on stderr; the listing still prints.
  */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { renderTable } from '../output/table.js';
 import { formatTimestamp } from '../output/timestamp.js';
 import { NOT_LINKED, readLinkedRef } from '../project-ref.js';
 import { PROJECT_REGIONS } from '../registry/platform-flags.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 const HEADERS = ['LINKED', 'ORG ID', 'REFERENCE ID', 'NAME', 'REGION', 'CREATED AT (UTC)'];
 const LINKED_MARK = '  ●';

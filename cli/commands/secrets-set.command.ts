@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
-import { secretsFromArgs, secretsFromEnvFile } from '../../tasks/platform/secret-pairs.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
+import { secretsFromArgs, secretsFromEnvFile } from '../../tasks/management-api/secret-pairs.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

@@ -3,8 +3,8 @@
  * secrets; no names sends an empty list.
  */
 import type { CommandContext } from '../context.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

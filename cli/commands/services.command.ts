@@ -7,7 +7,7 @@ import type { CommandContext } from '../context.js';
 import { renderTable } from '../output/table.js';
 import type { ServiceId } from '../../tasks/docker/services/index.js';
 import type { ProjectConfig } from '../../tasks/project/config.types.js';
-import type { RemoteVersions } from '../../tasks/platform/project-probes.js';
+import type { RemoteVersions } from '../../tasks/management-api/project-probes.js';
 
 /** The rows, in the original's order, and which remote version each one compares with. */
 const ROWS: Array<[ServiceId, keyof RemoteVersions | undefined]> = [
@@ -48,8 +48,8 @@ async function localConfig(ctx: CommandContext): Promise<ProjectConfig> {
 
 /** The versions the linked project runs; what cannot be learned stays unknown. */
 async function linkedVersions(ctx: CommandContext, ref: string): Promise<RemoteVersions> {
-  const { managementApi } = await import('../management-api.js');
-  const { databaseVersion, fetchApiKeys, remoteVersions } = await import('../../tasks/platform/project-probes.js');
+  const { managementApi } = await import('../../tasks/management-api/client/command-client.js');
+  const { databaseVersion, fetchApiKeys, remoteVersions } = await import('../../tasks/management-api/project-probes.js');
   const api = await managementApi(ctx);
   const failed = (error: unknown) => void ctx.log.debug((error as Error).message ?? String(error));
   try {

@@ -3,8 +3,8 @@
  * redirect into a file.
  */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const api = await managementApi(ctx);

@@ -3,11 +3,11 @@
  * linked project (the linked file only).
  */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { renderTable } from '../output/table.js';
 import { formatTimestamp } from '../output/timestamp.js';
 import { requireLinkedRef } from '../project-ref.js';
-import { expectStatus } from '../../tasks/platform/api/client.js';
+import { expectStatus } from '../../tasks/management-api/client/client.js';
 
 const HEADERS = ['ID', 'NAME', 'VISIBILITY', 'OWNER', 'CREATED AT (UTC)', 'UPDATED AT (UTC)'];
 

@@ -5,8 +5,8 @@
  */
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
-import { projectApi } from '../platform/project-api.js';
-import { expectAnswer } from '../../tasks/platform/api/client.js';
+import { projectApi } from '../management-api/project-api.js';
+import { expectAnswer } from '../../tasks/management-api/client/client.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const enable = ctx.flags['enable-db-ssl-enforcement'] === true;

@@ -3,10 +3,10 @@
  * metadata (file or HTTPS address), with optional email domains and attribute mapping.
  */
 import type { CommandContext } from '../context.js';
-import { expectWorded } from '../platform/answer.js';
-import { projectApi } from '../platform/project-api.js';
-import { providerSource } from '../platform/sso-input.js';
-import { printProvider } from '../platform/sso-output.js';
+import { expectWorded } from '../management-api/answer.js';
+import { projectApi } from '../management-api/project-api.js';
+import { providerSource } from '../management-api/sso-input.js';
+import { printProvider } from '../management-api/sso-output.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

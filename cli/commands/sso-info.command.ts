@@ -5,8 +5,8 @@
 import type { CommandContext } from '../context.js';
 import { resolveProjectRef } from '../project-ref.js';
 import { renderTable } from '../output/table.js';
-import { printResult } from '../platform/sso-output.js';
-import { projectHost } from '../../tasks/platform/api/hosts.js';
+import { printResult } from '../management-api/sso-output.js';
+import { projectHost } from '../../tasks/management-api/client/hosts.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const ref = await resolveProjectRef(ctx);

@@ -3,9 +3,9 @@
  * print `{"providers": [...]}`.
  */
 import type { CommandContext } from '../context.js';
-import { expectWorded } from '../platform/answer.js';
-import { projectApi } from '../platform/project-api.js';
-import { describeProviders, printResult } from '../platform/sso-output.js';
+import { expectWorded } from '../management-api/answer.js';
+import { projectApi } from '../management-api/project-api.js';
+import { describeProviders, printResult } from '../management-api/sso-output.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const { api, ref } = await projectApi(ctx);

@@ -3,10 +3,10 @@
  * prints what was removed.
  */
 import type { CommandContext } from '../context.js';
-import { expectWorded } from '../platform/answer.js';
-import { projectApi } from '../platform/project-api.js';
-import { providerIdArg, providerNotFound } from '../platform/sso-input.js';
-import { printProvider } from '../platform/sso-output.js';
+import { expectWorded } from '../management-api/answer.js';
+import { projectApi } from '../management-api/project-api.js';
+import { providerIdArg, providerNotFound } from '../management-api/sso-input.js';
+import { printProvider } from '../management-api/sso-output.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const id = providerIdArg(ctx);

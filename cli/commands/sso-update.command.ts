@@ -4,10 +4,10 @@
  * edit the current one. Domains are sent only when one of those flags was given.
  */
 import type { CommandContext } from '../context.js';
-import { expectWorded } from '../platform/answer.js';
-import { projectApi } from '../platform/project-api.js';
-import { providerIdArg, providerNotFound, providerSource } from '../platform/sso-input.js';
-import { printProvider, type Provider } from '../platform/sso-output.js';
+import { expectWorded } from '../management-api/answer.js';
+import { projectApi } from '../management-api/project-api.js';
+import { providerIdArg, providerNotFound, providerSource } from '../management-api/sso-input.js';
+import { printProvider, type Provider } from '../management-api/sso-output.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
   const id = providerIdArg(ctx);

@@ -25,7 +25,7 @@ export default async function run(ctx: CommandContext): Promise<number | void> {
   } catch (error) {
     throw failedTo('remove temp directory', error);
   }
-  const { deleteDbPassword } = await import('../../tasks/platform/db-password.js');
+  const { deleteDbPassword } = await import('../../tasks/management-api/db-password.js');
   await deleteDbPassword(ref);
   ctx.io.stdout('Finished supabase unlink.\n');
 }

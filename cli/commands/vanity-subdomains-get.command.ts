@@ -1,12 +1,9 @@
 /** `vanity-subdomains get`: the platform's vanity subdomain status; a change made elsewhere is recorded as observed. */
 import type { CommandContext } from '../context.js';
-import { openDomains } from '../hosted/domains-session.js';
-import { recordObserved } from '../hosted/hosted-session.js';
+import { resolveProjectRef } from '../project-ref.js';
+import { hostedStep } from '../../tasks/management-api/resources/hosted-step.js';
 
 export default async function run(ctx: CommandContext): Promise<void> {
-  const { readSubdomainConfig, subdomainObservation } = await import('../../tasks/platform/hosted/vanity-subdomain.tasks.js');
-  const session = await openDomains(ctx);
-  const config = await readSubdomainConfig(session.api, session.ref);
-  await recordObserved(session, [subdomainObservation(session.streams.subdomain, config)]);
-  ctx.io.stdout(`Status: ${config.status}\n${config.custom_domain ? `Vanity subdomain: ${config.custom_domain}\n` : ''}`);
+  const { subdomain } = await hostedStep(ctx, await resolveProjectRef(ctx), { resource: 'vanity-subdomain' });
+  ctx.io.stdout(`Status: ${subdomain?.status ?? ''}\n${subdomain?.custom_domain ? `Vanity subdomain: ${subdomain.custom_domain}\n` : ''}`);
 }

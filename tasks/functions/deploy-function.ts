@@ -4,9 +4,9 @@
  * `verify_jwt`, `import_map_path` and `entrypoint_path` in the query. Each function is tried up to
  * four times (three retries with exponential backoff, as the original), bundling again each time.
  */
-import type { ManagementClient } from '../platform/api/client.js';
-import { rawBody } from '../platform/api/client.js';
-import type { components } from '../platform/api/management-api.gen.js';
+import type { ManagementClient } from '../management-api/client/client.js';
+import { rawBody } from '../management-api/client/client.js';
+import type { components } from '../management-api/client/management-api.gen.js';
 import { humanSize } from '../project/size.js';
 import { TaskError, messageOf } from '../task-error.js';
 import { CONTAINER_IMPORT_MAP, bundleFunction, checkEntrypoint, containerEntrypoint } from './eszip/bundle.js';

@@ -15,8 +15,8 @@
  * (so they need not share the processor with it) and left to finish loading on its own.
  */
 import type { StackService } from '../../machines/service.machine.js';
-import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../platform-api/platform-process.js';
-import { platformPaths } from '../platform-api/platform-paths.js';
+import { platformApiStatus, startPlatformApi, stopPlatformApi } from '../local-platform-api/platform-process.js';
+import { platformPaths } from '../local-platform-api/platform-paths.js';
 import { pgMetaFiles, pgMetaStatus, startPgMeta, stopPgMeta } from '../pg-meta/pg-meta-process.js';
 import { mailCatcherFiles, mailCatcherStatus, startMailCatcher, stopMailCatcher } from '../mail-catcher/mail-process.js';
 import { gatewayFiles, gatewayServed, gatewayServes, gatewayStatus, startGateway, stopGateway } from '../api/gateway/gateway-process.js';

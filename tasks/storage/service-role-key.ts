@@ -4,7 +4,7 @@
  * the commands see and change every bucket.
  */
 import { TaskError } from '../task-error.js';
-import { rawBody, type ManagementClient } from '../platform/api/client.js';
+import { rawBody, type ManagementClient } from '../management-api/client/client.js';
 
 export const AUTHORIZATION_FAILED = 'Authorization failed for the access token and project ref pair';
 export const KEY_NOT_FOUND = 'Anon key not found.';

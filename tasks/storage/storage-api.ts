@@ -9,7 +9,7 @@
  * transfer holds only a few chunks in memory whatever the file's size. An answer other than 200
  * becomes the original's `Error status <code>: <body>`, quoting the body as sent.
  */
-import { causeOf } from '../platform/api/client.js';
+import { causeOf } from '../management-api/client/client.js';
 import { TaskError, messageOf } from '../task-error.js';
 import { USER_AGENT } from '../version.js';
 

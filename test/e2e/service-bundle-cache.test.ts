@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const ENTRIES = ['tasks/platform-api/platform-server-main', 'tasks/mail-catcher/mail-catcher-main', 'tasks/pg-net/pg-net-worker-main', 'tasks/api/gateway/api-gateway-main'];
+const ENTRIES = ['tasks/local-platform-api/platform-server-main', 'tasks/mail-catcher/mail-catcher-main', 'tasks/pg-net/pg-net-worker-main', 'tasks/api/gateway/api-gateway-main'];
 
 /** Whether V8 refuses the code cache written beside `script` ('false' when it takes it). */
 function cacheRefused(script: string): string {

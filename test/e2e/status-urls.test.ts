@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { portAnswers } from '../../tasks/net/port-answers.js';
-import { platformPaths } from '../../tasks/platform-api/platform-paths.js';
+import { platformPaths } from '../../tasks/local-platform-api/platform-paths.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 
 /** Every URL in a text, with the port it names. */

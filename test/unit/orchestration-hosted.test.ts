@@ -10,7 +10,7 @@ import { JournalStore } from '../../tasks/journal/journal-store.js';
 import { recordObservations } from '../../tasks/orchestration/record-observations.js';
 import { runMachine } from '../../tasks/orchestration/run-machine.js';
 import { stub } from '../helpers/stub-plugins.js';
-import { onBothStreams } from '../../tasks/platform/hosted/branches.tasks.js';
+import { onBothStreams } from '../../tasks/management-api/resources/branches.tasks.js';
 
 const REF = 'abcdefghijklmnopqrst';
 const quiet = { renderer: 'silent' as const, onRecover: () => {}, onWarning: () => {} };

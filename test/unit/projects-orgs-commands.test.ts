@@ -9,7 +9,7 @@ import path from 'node:path';
 import { deleteProject } from '../../cli/commands/projects-delete.command.js';
 import { commandContext } from '../helpers/command-context.js';
 import { ManagementHarness, REF, forbiddenAndBroken } from '../helpers/management-harness.js';
-import type { CredentialStore } from '../../tasks/platform/os-keyring.js';
+import type { CredentialStore } from '../../tasks/management-api/os-keyring.js';
 
 const OTHER = 'zyxwvutsrqponmlkjihg';
 const PROJECTS = [

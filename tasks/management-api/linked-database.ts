@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
-import { apiHost, projectDbHost } from './api/hosts.js';
+import { apiHost, projectDbHost } from './client/hosts.js';
 import { inProject, POOLER_URL_PATH } from '../project/project-paths.js';
 
 /** The parts of a database connection, without the password. */

@@ -1,5 +1,5 @@
 /** Reads a project's current Postgres overrides, as both postgres-config commands need them. */
-import type { ManagementClient } from '../../tasks/platform/api/client.js';
+import type { ManagementClient } from '../../tasks/management-api/client/client.js';
 import { expectWorded } from './answer.js';
 
 export function currentOverrides(api: ManagementClient, ref: string): Promise<Record<string, unknown>> {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'dotenv';
 import { TaskError } from '../task-error.js';
 import { describeFileError } from '../storage/local-files.js';
-import type { components } from './api/management-api.gen.js';
+import type { components } from './client/management-api.gen.js';
 
 export type SecretPair = components['schemas']['CreateSecretBody'];
 

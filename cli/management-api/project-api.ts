@@ -3,9 +3,9 @@
  * as the original resolves a project ref, picker included) and the typed client carrying the saved token.
  */
 import type { CommandContext } from '../context.js';
-import { managementApi } from '../management-api.js';
+import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { resolveProjectRef } from '../project-ref.js';
-import type { ManagementClient } from '../../tasks/platform/api/client.js';
+import type { ManagementClient } from '../../tasks/management-api/client/client.js';
 
 export interface ProjectApi {
   api: ManagementClient;

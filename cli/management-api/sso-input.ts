@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { checkMetadataUrl, readAttributeMapping, readMetadataFile, type AttributeMapping } from '../../tasks/platform/saml-metadata.js';
+import { checkMetadataUrl, readAttributeMapping, readMetadataFile, type AttributeMapping } from '../../tasks/management-api/saml-metadata.js';
 
 export interface ProviderSource {
   metadata_xml?: string;

@@ -3,8 +3,9 @@
  * original's TranslateStatus): the next step to take, the DNS records still missing,
  * SSL validation errors, and with --include-raw-output the platform's JSON answer.
  */
+import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import type { HostnameConfig } from '../../tasks/platform/hosted/custom-hostname.tasks.js';
+import type { HostnameConfig } from '../../tasks/management-api/resources/custom-hostname.tasks.js';
 
 /** The parts of Cloudflare's custom hostname object (the `data` field) the text needs. */
 interface CloudflareResult {
@@ -15,6 +16,11 @@ interface CloudflareResult {
     validation_records?: Array<{ status?: string; txt_name?: string; txt_value?: string }>;
     validation_errors?: Array<{ message?: string }>;
   };
+}
+
+/** Prints a configuration the platform answered with (nothing when the call returned none). */
+export function printHostnameStatus(ctx: CommandContext, config: HostnameConfig | undefined): void {
+  if (config) ctx.io.stdout(`${hostnameStatusText(config, ctx.flags['include-raw-output'] === true)}\n`);
 }
 
 function resultOf(config: HostnameConfig): CloudflareResult {

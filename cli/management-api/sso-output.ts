@@ -7,7 +7,7 @@ import { renderOutput } from '../output/render.js';
 import { renderTable } from '../output/table.js';
 import { formatTimestamp } from '../output/timestamp.js';
 import type { XMLFormatterOptions } from 'xml-formatter';
-import type { components } from '../../tasks/platform/api/management-api.gen.js';
+import type { components } from '../../tasks/management-api/client/management-api.gen.js';
 
 export type Provider = components['schemas']['Provider'];
 

@@ -67,7 +67,7 @@ export async function startPlatformApi(options: StartPlatformOptions): Promise<P
   const settings = settingsFromConfig(config, { env, sessionsFile: paths.sessionsFile });
   await writeSettings(paths.settingsFile, settings);
   return launchService(paths, kind, {
-    args: nodeEntry('tasks/platform-api/platform-server-main', [paths.settingsFile]),
+    args: nodeEntry('tasks/local-platform-api/platform-server-main', [paths.settingsFile]),
     // Only what node and tsx need: the server reads its secrets from the settings file instead.
     env: baseChildEnv(env),
     url: `http://${settings.host}:${settings.port}`,

@@ -5,7 +5,7 @@
  * the client's expectAnswer.
  */
 import { UserError } from '../errors.js';
-import { rawBody } from '../../tasks/platform/api/client.js';
+import { rawBody } from '../../tasks/management-api/client/client.js';
 
 /** What a failure message may quote. `status` reads like `400 Bad Request`, as Go's `resp.Status`. */
 export interface Failure {

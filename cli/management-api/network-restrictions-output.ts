@@ -1,6 +1,6 @@
 /** The three lines both network-restrictions commands print: the IPv4 and IPv6
  * ranges, then whether the platform applied them. */
-import type { components } from '../../tasks/platform/api/management-api.gen.js';
+import type { components } from '../../tasks/management-api/client/management-api.gen.js';
 import { goList } from './go-list.js';
 
 export function describeRestrictions(answer: components['schemas']['NetworkRestrictionsResponse']): string {

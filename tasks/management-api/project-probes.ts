@@ -7,8 +7,8 @@
  * their failures are the original's.
  */
 import { TaskError } from '../task-error.js';
-import { expectStatus, rawBody, type ManagementClient } from './api/client.js';
-import { projectFetch, projectJson } from './api/project-http.js';
+import { expectStatus, rawBody, type ManagementClient } from './client/client.js';
+import { projectFetch, projectJson } from './client/project-http.js';
 
 /** How probes reach the project's own endpoints. */
 export interface ProbeOptions {

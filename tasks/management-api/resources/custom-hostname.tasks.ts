@@ -6,15 +6,15 @@
 import type { NewEvent } from '../../../machines/journal/journal-event.js';
 import type { Outcome, TaskPlugin } from '../../orchestration/orchestration-types.js';
 import { TaskError } from '../../task-error.js';
-import { expectAnswer, type ManagementClient } from '../api/client.js';
-import type { components } from '../api/management-api.gen.js';
+import { expectAnswer, type ManagementClient } from '../client/client.js';
+import type { components } from '../client/management-api.gen.js';
 import { verifyCname } from './cname-check.js';
 
 export type HostnameConfig = components['schemas']['UpdateCustomHostnameResponse'];
 
 /** Where the tasks leave the platform's last answer, for the command to render. */
 export interface HostnameAnswer {
-  config?: HostnameConfig;
+  hostname?: HostnameConfig;
 }
 
 function outcomeOf(type: string, config: HostnameConfig): Outcome {
@@ -36,15 +36,15 @@ export function customHostnameTasks(api: ManagementClient, ref: string, env: Nod
         const hostname = String(request.hostname ?? '');
         await verifyCname(ref, hostname, env);
         const body = { custom_hostname: hostname };
-        answer.config = await expectAnswer(api.POST('/v1/projects/{ref}/custom-hostname/initialize', { ...path, body }), [201], 'failed to create custom hostname config: ');
-        return outcomeOf('CREATED', answer.config);
+        answer.hostname = await expectAnswer(api.POST('/v1/projects/{ref}/custom-hostname/initialize', { ...path, body }), [201], 'failed to create custom hostname config: ');
+        return outcomeOf('CREATED', answer.hostname);
       },
     },
     'custom-hostname.reverify': {
       title: 'Asking the platform to verify the custom hostname',
       run: async () => {
-        answer.config = await expectAnswer(api.POST('/v1/projects/{ref}/custom-hostname/reverify', path), [201], 'failed to re-verify custom hostname config: ');
-        return outcomeOf('REVERIFIED', answer.config);
+        answer.hostname = await expectAnswer(api.POST('/v1/projects/{ref}/custom-hostname/reverify', path), [201], 'failed to re-verify custom hostname config: ');
+        return outcomeOf('REVERIFIED', answer.hostname);
       },
     },
     'custom-hostname.activate': {
@@ -52,8 +52,8 @@ export function customHostnameTasks(api: ManagementClient, ref: string, env: Nod
       run: async () => {
         const current = await readHostnameConfig(api, ref);
         await verifyCname(ref, current.custom_hostname, env);
-        answer.config = await expectAnswer(api.POST('/v1/projects/{ref}/custom-hostname/activate', path), [201], 'failed to activate custom hostname config: ');
-        return outcomeOf('ACTIVATED', answer.config);
+        answer.hostname = await expectAnswer(api.POST('/v1/projects/{ref}/custom-hostname/activate', path), [201], 'failed to activate custom hostname config: ');
+        return outcomeOf('ACTIVATED', answer.hostname);
       },
     },
     'custom-hostname.delete': {

@@ -5,8 +5,8 @@
  */
 import type { NewEvent } from '../../../machines/journal/journal-event.js';
 import type { TaskPlugin } from '../../orchestration/orchestration-types.js';
-import { expectAnswer, type ManagementClient } from '../api/client.js';
-import type { components } from '../api/management-api.gen.js';
+import { expectAnswer, type ManagementClient } from '../client/client.js';
+import type { components } from '../client/management-api.gen.js';
 
 export type SubdomainConfig = components['schemas']['VanitySubdomainConfigResponse'];
 

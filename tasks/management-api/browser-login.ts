@@ -9,7 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { hostname, userInfo } from 'node:os';
 import { TaskError } from '../task-error.js';
 import { USER_AGENT } from '../version.js';
-import { causeOf } from './api/client.js';
+import { causeOf } from './client/client.js';
 
 /** The platform's answer once the session was approved; every crypto field is hex. */
 export interface EncryptedToken {

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { TaskError, messageOf } from '../task-error.js';
 import { USER_AGENT } from '../version.js';
-import type { components } from './api/management-api.gen.js';
+import type { components } from './client/management-api.gen.js';
 
 export type AttributeMapping = components['schemas']['AttributeMapping'];
 

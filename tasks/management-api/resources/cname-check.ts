@@ -5,7 +5,7 @@
  */
 import { dohEndpoint, queryDoh } from '../../net/doh-resolver.js';
 import { TaskError, messageOf } from '../../task-error.js';
-import { projectHost } from '../api/hosts.js';
+import { projectHost } from '../client/hosts.js';
 
 /** Resolves when `hostname` points at the project; otherwise fails saying what it points at. */
 export async function verifyCname(ref: string, hostname: string, env: NodeJS.ProcessEnv): Promise<void> {

@@ -9,8 +9,8 @@ import net from 'node:net';
 import { initProject } from '../../tasks/project/init-project.js';
 import { loadConfig } from '../../tasks/project/config-load.js';
 import type { ProjectConfig } from '../../tasks/project/config.types.js';
-import { platformApiStatus, startPlatformApi, stopPlatformApi, type PlatformApiHandle } from '../../tasks/platform-api/platform-process.js';
-import { platformPaths } from '../../tasks/platform-api/platform-paths.js';
+import { platformApiStatus, startPlatformApi, stopPlatformApi, type PlatformApiHandle } from '../../tasks/local-platform-api/platform-process.js';
+import { platformPaths } from '../../tasks/local-platform-api/platform-paths.js';
 import { freePort, nativeTestEnv, removeDir, tempDir } from './support/temp-project.js';
 
 const DOCS = 'http://localhost:8000';

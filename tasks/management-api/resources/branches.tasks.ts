@@ -7,8 +7,8 @@
 import type { NewEvent } from '../../../machines/journal/journal-event.js';
 import { branchStream, branchesStream } from '../../../machines/journal/projections/branches.projection.js';
 import type { Outcome, TaskPlugin } from '../../orchestration/orchestration-types.js';
-import { expectStatus, type ManagementClient } from '../api/client.js';
-import type { components } from '../api/management-api.gen.js';
+import { expectStatus, type ManagementClient } from '../client/client.js';
+import type { components } from '../client/management-api.gen.js';
 
 export type BranchResponse = components['schemas']['BranchResponse'];
 export type BranchUpdate = components['schemas']['UpdateBranchBody'];
