@@ -3,12 +3,15 @@
  * Node: a select with an embed, an insert and an RPC, each as p50/p99 latency (one request at a
  * time on a kept-alive connection) and requests per second (bursts with several in flight),
  * interleaved in one run so that a busy moment weighs on both alike; then the whole native stack's
- * memory after start. Budgets (DESIGN.md): p50 within 1.5x of the floor, throughput at least 60%
+ * memory after start. Beside them a peer (rest-peer-server.ts): a bare node:http server running
+ * the same statements in the same transaction script, the least any Node HTTP server in front of
+ * PostgreSQL pays, so the report shows what is the HTTP hop's and what is ours. Budgets (DESIGN.md): p50 within 1.5x of the floor, throughput at least 60%
  * of it, the stack under 200 MiB RSS. The floor's statements are the ones REST itself runs: built
  * by its own parser, schema cache and SQL builder from the same requests.
  * Needs `npm run build` first.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -69,6 +72,8 @@ interface Operation {
 }
 
 const NO_PREFERENCES = {};
+/** Whether REST runs each operation in a read-only transaction (the RPC's function is immutable). */
+const READ_ONLY = [true, false, true];
 const operations: Operation[] = [
   {
     name: 'select with embed (20 books and their authors)',
@@ -94,11 +99,11 @@ const operations: Operation[] = [
 ];
 
 /** One request through the gateway on a kept-alive connection; resolves with its wall time in ms. */
-function send(agent: http.Agent, port: number, anonKey: string, operation: Operation): Promise<number> {
+function send(agent: http.Agent, port: number, anonKey: string, operation: Operation, path = operation.path): Promise<number> {
   const began = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', ...operation.headers };
-    const request = http.request({ host: '127.0.0.1', port, path: operation.path, method: operation.method, agent, headers }, (response) => {
+    const request = http.request({ host: '127.0.0.1', port, path, method: operation.method, agent, headers }, (response) => {
       response.resume();
       response.on('end', () => {
         if ((response.statusCode ?? 500) >= 300) reject(new Error(`${operation.method} ${operation.path}: ${response.statusCode}`));
@@ -150,9 +155,21 @@ function stackMemory(): { rss: number; pss: number; processes: number } {
   return { rss: rss / 1024, pss: pss / 1024, processes: pids.size };
 }
 
+/** Starts the peer on the statements; resolves with its port. */
+async function startPeer(statements: Statement[], dbPort: number): Promise<{ child: ChildProcess; port: number }> {
+  const file = join(home, 'peer-statements.json');
+  writeFileSync(file, JSON.stringify({ statements: statements.map(({ text, values }) => ({ text, values })), readOnly: READ_ONLY }));
+  const script = fileURLToPath(new URL('./rest-peer-server.ts', import.meta.url));
+  const child = spawn(process.execPath, [...process.execArgv, script, file, String(dbPort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  return { child, port: (JSON.parse(line.toString()) as { port: number }).port };
+}
+
 const folder = project(26522);
 const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+const peerAgent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 let pool: pg.Pool | undefined;
+let peer: ChildProcess | undefined;
 try {
   cli(folder, 'start');
   const memory = stackMemory();
@@ -168,33 +185,42 @@ try {
   const statements: Statement[] = operations.map((operation) => liveRestParts.buildStatement(operation.request, cache, settings));
   const viaPg = (index: number) => pool!.query(statements[index].text, statements[index].values);
   const viaRest = (index: number) => send(agent, apiPort, status.ANON_KEY, operations[index]);
+  const started = await startPeer(statements, dbPort);
+  peer = started.child;
+  const viaPeer = (index: number) => send(peerAgent, started.port, status.ANON_KEY, operations[index], `/${index}`);
 
-  for (let round = 0; round < 50; round++) for (let index = 0; index < operations.length; index++) await Promise.all([viaRest(index), viaPg(index)]);
-  const latency = operations.map(() => ({ rest: [] as number[], floor: [] as number[] }));
+  for (let round = 0; round < 50; round++) for (let index = 0; index < operations.length; index++) await Promise.all([viaRest(index), viaPeer(index), viaPg(index)]);
+  const latency = operations.map(() => ({ rest: [] as number[], peer: [] as number[], floor: [] as number[] }));
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
     for (let index = 0; index < operations.length; index++) {
       latency[index].rest.push(await timed(() => viaRest(index)));
+      latency[index].peer.push(await timed(() => viaPeer(index)));
       latency[index].floor.push(await timed(() => viaPg(index)));
     }
   }
-  const throughput = operations.map(() => ({ rest: [] as number[], floor: [] as number[] }));
+  const throughput = operations.map(() => ({ rest: [] as number[], peer: [] as number[], floor: [] as number[] }));
   for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
     for (let index = 0; index < operations.length; index++) {
       throughput[index].rest.push(await burst(BURST, IN_FLIGHT, () => viaRest(index)));
+      throughput[index].peer.push(await burst(BURST, IN_FLIGHT, () => viaPeer(index)));
       throughput[index].floor.push(await burst(BURST, IN_FLIGHT, () => viaPg(index)));
     }
   }
   operations.forEach((operation, index) => {
-    const { rest, floor } = latency[index];
-    const [p50, p99, floor50, floor99] = [percentile(rest, 50), percentile(rest, 99), percentile(floor, 50), percentile(floor, 99)];
-    const [rps, floorRps] = [median(throughput[index].rest), median(throughput[index].floor)];
+    const { rest, peer: bare, floor } = latency[index];
+    const [p50, p99, peer50, floor50, floor99] = [percentile(rest, 50), percentile(rest, 99), percentile(bare, 50), percentile(floor, 50), percentile(floor, 99)];
+    const [rps, peerRps, floorRps] = [median(throughput[index].rest), median(throughput[index].peer), median(throughput[index].floor)];
     console.log(`\n${operation.name}`);
-    report(`  p50 through the gateway (floor ${floor50.toFixed(2)} ms)`, p50, `ms = ${(p50 / floor50).toFixed(2)}x floor`, '1.5x');
+    report(`  p50 through the gateway (floor ${floor50.toFixed(2)} ms)`, p50, `ms = ${(p50 / floor50).toFixed(2)}x floor, ${(p50 / peer50).toFixed(2)}x the bare HTTP peer`, '1.5x');
+    report(`  p50 of the bare HTTP peer`, peer50, `ms = ${(peer50 / floor50).toFixed(2)}x floor`);
     report(`  p99 through the gateway (floor ${floor99.toFixed(2)} ms)`, p99, `ms = ${(p99 / floor99).toFixed(2)}x floor`);
-    report(`  requests/s, ${IN_FLIGHT} in flight (floor ${floorRps.toFixed(0)})`, rps, `req/s = ${((rps / floorRps) * 100).toFixed(0)}% of floor`, '60%');
+    report(`  requests/s, ${IN_FLIGHT} in flight (floor ${floorRps.toFixed(0)})`, rps, `req/s = ${((rps / floorRps) * 100).toFixed(0)}% of floor, ${((rps / peerRps) * 100).toFixed(0)}% of the bare HTTP peer`, '60%');
+    report(`  requests/s of the bare HTTP peer`, peerRps, `req/s = ${((peerRps / floorRps) * 100).toFixed(0)}% of floor`);
   });
 } finally {
   agent.destroy();
+  peerAgent.destroy();
+  peer?.kill();
   await pool?.end();
   spawnSync(process.execPath, [bin, 'stop', '--no-backup'], { cwd: folder, env, stdio: 'ignore' });
   rmSync(folder, { recursive: true, force: true });
