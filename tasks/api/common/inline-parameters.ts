@@ -16,12 +16,25 @@ function literalOf(value: unknown, escape: (text: string) => string): string {
   return escape(JSON.stringify(value));
 }
 
-/** `text` with every `$n` outside quotes replaced by the literal of `values[n - 1]`. */
+/** Where the scan stops: a quote opens a string or identifier, a `$` may be a placeholder. */
+const SPECIAL = /['"$]/g;
+
+/**
+ * `text` with every `$n` outside quotes replaced by the literal of `values[n - 1]`. The text between
+ * the characters that matter is copied in slices, not a character at a time: every REST request
+ * passes its settings and its statement through here.
+ */
 export function inlineParameters(text: string, values: readonly unknown[], escape: (text: string) => string): string {
   if (values.length === 0) return text;
   let out = '';
+  // Copied up to here.
+  let copied = 0;
   let index = 0;
-  while (index < text.length) {
+  for (;;) {
+    SPECIAL.lastIndex = index;
+    const found = SPECIAL.exec(text);
+    if (!found) break;
+    index = found.index;
     const char = text[index];
     if (char === "'" || char === '"') {
       // A quoted string or identifier runs to its closing quote; a doubled quote is part of it.
@@ -38,23 +51,22 @@ export function inlineParameters(text: string, values: readonly unknown[], escap
           break;
         }
       }
-      out += text.slice(index, end);
       index = end;
       continue;
     }
     // `$` inside a bare name (`a$1`) is part of the name, not a placeholder.
-    if (char === '$' && !/[\w$]/.test(text[index - 1] ?? '')) {
+    if (!/[\w$]/.test(text[index - 1] ?? '')) {
       const digits = /^\d+/.exec(text.slice(index + 1, index + 12))?.[0];
       if (digits !== undefined) {
         const position = Number(digits);
         if (position < 1 || position > values.length) throw new Error(`statement refers to $${position}, but has ${values.length} values`);
-        out += literalOf(values[position - 1], escape);
+        out += text.slice(copied, index) + literalOf(values[position - 1], escape);
         index += 1 + digits.length;
+        copied = index;
         continue;
       }
     }
-    out += char;
     index += 1;
   }
-  return out;
+  return out + text.slice(copied);
 }
