@@ -58,7 +58,7 @@ async function drive(ctx: CommandContext, project: StackProject, operation: Jour
   const { session } = operation;
   const runtime = await runtimeFor(ctx, stackProjection(session.fold), project);
   const reality = await runtime.reality(project);
-  await recordLost(ctx, operation, stackProjection(session.fold), reality);
+  await recordLost(ctx, operation, reality);
   const tasks = await stackTaskPlugins(ctx, project, runtime, request);
   const options = {
     tasks,
@@ -92,9 +92,9 @@ async function drive(ctx: CommandContext, project: StackProject, operation: Jour
   return { project, runtime, result, projection: stackProjection(session.fold), revived };
 }
 
-/** Records LOST when the journal says running and the database is not. */
-async function recordLost(ctx: CommandContext, operation: JournalOperation, projection: StackProjection, reality: RuntimeReality): Promise<void> {
-  const lost = lostEvent(projection, reality);
+/** Records LOST when the journal says running and the database is not (the machine takes LOST then). */
+async function recordLost(ctx: CommandContext, operation: JournalOperation, reality: RuntimeReality): Promise<void> {
+  const lost = await lostEvent(operation.session.fold, reality);
   if (!lost) return;
   ctx.log.debug('journal says running, but the database is not: recording LOST');
   const { driveRequest } = await import('../../tasks/orchestration/run-machine.js');

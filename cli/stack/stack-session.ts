@@ -8,6 +8,7 @@ import { loadLocalProject } from './local-project.js';
 import type { JournalStore } from '../../tasks/journal/journal-store.js';
 import type { RuntimeReality, StackProject, StackRuntime } from '../../tasks/stack/stack-runtime.js';
 import type { StackProjection } from '../../machines/journal/projections/stack.projection.js';
+import type { FoldState } from '../../machines/journal/fold.js';
 
 export interface StackSession {
   ctx: CommandContext;
@@ -31,10 +32,11 @@ export async function openStack(ctx: CommandContext): Promise<StackSession> {
   const { JournalStore } = await import('../../tasks/journal/journal-store.js');
   const { stackProjection } = await import('../../machines/journal/projections/stack.projection.js');
   const journal = JournalStore.forProject(project.root, journalOptions(ctx));
-  let projection = stackProjection(journal.replay().fold);
+  const { fold } = journal.replay();
+  let projection = stackProjection(fold);
   const runtime = await runtimeFor(ctx, projection, project);
   const reality = await runtime.reality(project);
-  const lost = lostEvent(projection, reality);
+  const lost = await lostEvent(fold, reality);
   if (lost) {
     ctx.log.debug('journal says running, but the database is not: recording LOST');
     const { runMachine } = await import('../../tasks/orchestration/run-machine.js');
@@ -58,8 +60,13 @@ export async function runtimeFor(ctx: CommandContext, projection: StackProjectio
   return runtime;
 }
 
-/** The LOST event to record when the journal says running and the database is not; else undefined. */
-export function lostEvent(projection: StackProjection, reality: RuntimeReality): { type: 'LOST'; reason: string } | undefined {
-  if (projection.state !== 'running' || reality.running) return undefined;
-  return { type: 'LOST', reason: reality.dataKept ? 'the database is not running' : 'the database is gone, with its data' };
+/**
+ * The LOST event to record when the database is not running, if the stack machine takes it here
+ * (it does while the journal says the stack runs); else undefined.
+ */
+export async function lostEvent(fold: FoldState, reality: RuntimeReality): Promise<{ type: 'LOST'; reason: string } | undefined> {
+  if (reality.running) return undefined;
+  const { accepts, viewOf } = await import('../../machines/journal/state-view.js');
+  const lost = { type: 'LOST' as const, reason: reality.dataKept ? 'the database is not running' : 'the database is gone, with its data' };
+  return accepts(viewOf(fold, 'stack'), lost) ? lost : undefined;
 }
