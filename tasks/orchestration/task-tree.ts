@@ -57,7 +57,7 @@ export async function runSubsteps(task: StepTask, steps: TreeStep[], options: { 
         throw error;
       }
     },
-    rendererOptions: { quiet: step.quiet === true },
+    rendererOptions: rendererOptionsOf(step),
   }));
   try {
     await attachedList(listr2, task, tasks, { exitOnError: !options.concurrent, concurrent: options.concurrent }).run();
@@ -65,6 +65,14 @@ export async function runSubsteps(task: StepTask, steps: TreeStep[], options: { 
     throw errors.find((found) => found !== undefined) ?? error;
   }
   return errors;
+}
+
+/**
+ * What a step tells the renderers: whether plain output prints its title, and, in a terminal,
+ * that lines written under it (a retry, a container's logs) stay once it ends, as under the stack's task.
+ */
+function rendererOptionsOf(step: TreeStep): Record<string, unknown> {
+  return { quiet: step.quiet === true, outputBar: Infinity, persistentOutput: true };
 }
 
 /** Throws the first of `errors` there is. */
@@ -86,7 +94,7 @@ function asListrTask(step: TreeStep, failure: { error?: unknown }): ListrTask {
         throw error;
       }
     },
-    rendererOptions: { quiet: step.quiet === true },
+    rendererOptions: rendererOptionsOf(step),
   };
 }
 

@@ -158,6 +158,8 @@ describe('the docker start as listr2 steps (podman)', function () {
     assert.ok(waiting >= 0, screen);
     assert.ok(lines.slice(waiting + 1).some((line) => line === `    ✖ supabase_studio_${id}`), screen);
     assert.ok(lines.slice(waiting + 1).some((line) => line === `    ✔ supabase_kong_${id}`), screen);
+    // The failing container's logs stay on screen under the step.
+    assert.ok(lines.slice(waiting + 1).some((line) => line === `    › supabase_studio_${id} container logs:`), screen);
     assert.equal(screen.match(new RegExp(`service not healthy: \\[supabase_studio_${id}\\]`, 'g'))?.length, 1, screen);
     assert.doesNotMatch(screen, /unexpected error|\n\s+at /);
     const stack = stackEvents(root);
