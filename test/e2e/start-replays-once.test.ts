@@ -4,7 +4,7 @@
  * machine accepts, what to print), instead of a replay and a check for unfinished work before the
  * lock, another under it and more after. Counted from the `--debug` lines each replay and each
  * reconcile writes, on the native runtime: a first start, a start that finds the stack running,
- * `db start` after a stop, and a start after the database was stopped outside the tool (recorded as
+ * stop, `db start` after it, and a start after the database was stopped outside the tool (recorded as
  * LOST inside the start's operation, then cleaned up and started again).
  */
 import assert from 'node:assert/strict';
@@ -30,7 +30,7 @@ describe('start replays the journal once and reconciles once', function () {
   });
   after(() => project?.dispose());
 
-  it('a first start, a start on the running stack, and db start after a stop', () => {
+  it('a first start, a start on the running stack, stop, and db start after it', () => {
     const first = project.run(['start', '--debug']);
     assert.equal(first.code, 0, first.stderr);
     assert.deepEqual(counted(first.stderr), { replays: 1, reconciles: 1 }, first.stderr);
@@ -40,7 +40,9 @@ describe('start replays the journal once and reconciles once', function () {
     assert.match(again.stderr, /supabase start is already running\./);
     assert.deepEqual(counted(again.stderr), { replays: 1, reconciles: 1 }, again.stderr);
 
-    assert.equal(project.run(['stop']).code, 0);
+    const stopped = project.run(['stop', '--debug']);
+    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.deepEqual(counted(stopped.stderr), { replays: 1, reconciles: 1 }, stopped.stderr);
     const database = project.run(['db', 'start', '--debug']);
     assert.equal(database.code, 0, database.stderr);
     assert.deepEqual(counted(database.stderr), { replays: 1, reconciles: 1 }, database.stderr);
