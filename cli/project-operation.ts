@@ -10,6 +10,7 @@ import { loadProjectConfig } from './project-config.js';
 import type { OperationSpec } from '../tasks/orchestration/orchestration-types.js';
 import type { Operation } from '../tasks/orchestration/run-operation.js';
 import type { RecoveryEnvironment } from '../tasks/orchestration/recovery-types.js';
+import type { StoreOptions } from '../tasks/journal/journal-store.js';
 
 /** What a recovery run by this command works with. */
 export function recoveryEnvironment(ctx: CommandContext): RecoveryEnvironment {
@@ -18,12 +19,18 @@ export function recoveryEnvironment(ctx: CommandContext): RecoveryEnvironment {
     env: ctx.env,
     config: async () => (await loadProjectConfig(ctx)).config,
     notify: (line) => ctx.io.stderr(`${line}\n`),
+    debug: (line) => ctx.log.debug(line),
   };
 }
 
 /** Where a journal's warning (lines set aside as damaged) goes: this command's stderr. */
 export function journalWarning(ctx: CommandContext): (line: string) => void {
   return (line) => ctx.io.stderr(`${line}\n`);
+}
+
+/** How this command opens its journal: warnings to stderr, each replay told under --debug. */
+export function journalOptions(ctx: CommandContext): StoreOptions {
+  return { warn: journalWarning(ctx), debug: (line) => ctx.log.debug(line) };
 }
 
 /** Whether the command works in a project folder (one with supabase/), where a journal belongs. */
@@ -53,7 +60,7 @@ export async function runProjectOperation<T>(ctx: CommandContext, spec: Omit<Ope
   const { runOperation } = await import('../tasks/orchestration/run-operation.js');
   operating.add(ctx);
   try {
-    return await runOperation(JournalStore.forProject(ctx.projectRoot, { warn: journalWarning(ctx) }), { ...spec, command: `supabase ${ctx.path}` }, { environment: recoveryEnvironment(ctx) }, work);
+    return await runOperation(JournalStore.forProject(ctx.projectRoot, journalOptions(ctx)), { ...spec, command: `supabase ${ctx.path}` }, { environment: recoveryEnvironment(ctx) }, work);
   } finally {
     operating.delete(ctx);
   }
@@ -63,9 +70,12 @@ export async function runProjectOperation<T>(ctx: CommandContext, spec: Omit<Ope
 export async function reconcileFirst(ctx: CommandContext): Promise<void> {
   if (!inProjectFolder(ctx)) return;
   const { JournalStore } = await import('../tasks/journal/journal-store.js');
-  const journal = JournalStore.forProject(ctx.projectRoot, { warn: journalWarning(ctx) });
+  const journal = JournalStore.forProject(ctx.projectRoot, journalOptions(ctx));
   const { unsettledOperations } = await import('../tasks/orchestration/pending-operations.js');
-  if (unsettledOperations(journal).length === 0) return;
+  if (unsettledOperations(journal).length === 0) {
+    ctx.log.debug('reconcile: no unfinished operation');
+    return;
+  }
   const { reconcileProject } = await import('../tasks/orchestration/reconcile.js');
   await reconcileProject(journal, recoveryEnvironment(ctx), `supabase ${ctx.path}`);
 }

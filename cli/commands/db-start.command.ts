@@ -1,14 +1,12 @@
 /** `supabase db start`: only the database of the local stack. */
 import type { CommandContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { openStack, runStack } from '../stack/stack-session.js';
+import { operateStack } from '../stack/stack-operation.js';
 import { SERVICE_BY_IMAGE } from '../../tasks/stack/service-names.js';
 
 export default async function run(ctx: CommandContext): Promise<number> {
-  const session = await openStack(ctx);
   // Everything but the database is left out, as if each were named with -x.
-  const exclude = Object.keys(SERVICE_BY_IMAGE);
-  const result = await runStack(session, { type: 'START', ignoreHealthCheck: false, excluded: exclude, runtime: session.runtime.name }, exclude);
+  const { result } = await operateStack(ctx, { type: 'START', ignoreHealthCheck: false, excluded: Object.keys(SERVICE_BY_IMAGE) });
   if (result.status === 'refused') {
     const { startFoundRunning } = await import('../../machines/stack.machine.js');
     if (startFoundRunning(String(result.before.snapshot.value))) {

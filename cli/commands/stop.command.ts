@@ -1,6 +1,6 @@
 /** `supabase stop`: stops the local stack through the stack machine; --no-backup deletes its data too. */
 import type { CommandContext } from '../context.js';
-import { openStack, runStack } from '../stack/stack-session.js';
+import { operateStack } from '../stack/stack-operation.js';
 import type { RuntimeReality } from '../../tasks/stack/stack-runtime.js';
 
 export default async function run(ctx: CommandContext): Promise<number> {
@@ -12,14 +12,13 @@ export default async function run(ctx: CommandContext): Promise<number> {
     const runtime = await pickRuntime(undefined, ctx.env);
     return stopped(ctx, await runtime.stopById(projectId, backup, ctx.env), backup);
   }
-  const session = await openStack(ctx);
-  const result = await runStack(session, { type: 'STOP', backup });
+  const { project, runtime, result } = await operateStack(ctx, { type: 'STOP', backup });
   if (result.status === 'refused') {
     // Nothing the journal knows of is running; make sure reality agrees (a journal can be deleted).
     ctx.log.debug(`stop refused by the stack machine: ${result.refusal}`);
-    return stopped(ctx, await session.runtime.stopById(session.project.config.project_id, backup, session.project.env), backup);
+    return stopped(ctx, await runtime.stopById(project.config.project_id, backup, project.env), backup);
   }
-  return stopped(ctx, await session.runtime.reality(session.project), backup);
+  return stopped(ctx, await runtime.reality(project), backup);
 }
 
 function stopped(ctx: CommandContext, reality: RuntimeReality, backup: boolean): number {

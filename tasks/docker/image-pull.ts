@@ -15,24 +15,36 @@ export interface PullOptions {
 
 /** Makes every image available locally; returns the ones that had to be pulled. */
 export async function ensureImages(docker: Docker, images: string[], options: PullOptions = {}): Promise<string[]> {
-  const unique = [...new Set(images)];
-  const pulled = await Promise.all(unique.map(async (image) => ((await ensureImage(docker, image, options)) ? image : undefined)));
-  return pulled.filter((image): image is string => image !== undefined);
+  const missing = await missingImages(docker, images);
+  await Promise.all(missing.map((image) => pullImage(docker, image, options)));
+  return missing;
 }
 
-async function ensureImage(docker: Docker, image: string, options: PullOptions): Promise<boolean> {
+/** The images (each once) that are not present locally, in the order given. */
+export async function missingImages(docker: Docker, images: string[]): Promise<string[]> {
+  const unique = [...new Set(images)];
+  const present = await Promise.all(unique.map((image) => isPresent(docker, image)));
+  return unique.filter((_image, index) => !present[index]);
+}
+
+async function isPresent(docker: Docker, image: string): Promise<boolean> {
   try {
     await docker.getImage(image).inspect();
-    return false;
+    return true;
   } catch (err) {
     if (statusCodeOf(err) !== 404) throw new TaskError(`failed to inspect docker image ${image}: ${messageOf(err)}`, undefined, { cause: err });
+    return false;
   }
+}
+
+/** Pulls one image, retrying after the configured waits; a last failure names the image. */
+export async function pullImage(docker: Docker, image: string, options: PullOptions = {}): Promise<void> {
   const delays = options.retryDelaysMs ?? [4_000, 8_000];
   options.status?.(`Pulling ${image}...`);
   for (let attempt = 0; ; attempt++) {
     try {
       await pull(docker, image);
-      return true;
+      return;
     } catch (err) {
       if (attempt >= delays.length) {
         throw new TaskError(`failed to pull docker image ${image}: ${messageOf(err)}`, 'Check the network connection and the registry (SUPABASE_INTERNAL_IMAGE_REGISTRY), or exclude the service with -x.', { cause: err });

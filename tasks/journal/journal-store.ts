@@ -15,6 +15,8 @@ import { emptyReplay, replayAfter, replayOpen, type Replay, type ReplayOptions }
 export interface StoreOptions {
   /** Where the warning about lines set aside goes, one line without its newline (default: stderr). */
   warn?: (line: string) => void;
+  /** Told of each replay, one line (`--debug`): a command should replay its journal once. */
+  debug?: (line: string) => void;
 }
 
 /** A project's journal. */
@@ -61,8 +63,10 @@ export class JournalStore {
    * inode, no shorter), else using the verified snapshot cache when it matches.
    */
   replay(options: ReplayOptions = {}): Replay {
-    const replay = this.replayOnce(options);
-    return replay.damagedLines > 0 && this.setAsideDamage() > 0 ? this.replayOnce(options) : replay;
+    const first = this.replayOnce(options);
+    const replay = first.damagedLines > 0 && this.setAsideDamage() > 0 ? this.replayOnce(options) : first;
+    this.options.debug?.(`journal: replayed ${replay.fold.count} events (${replay.foldedEvents} folded now)`);
+    return replay;
   }
 
   /**

@@ -37,19 +37,27 @@ export async function reconcileProject(journal: JournalStore, environment: Recov
   }
 }
 
-/** Closes what is in flight and recovers every interrupted operation; the caller holds the lock. */
-export async function reconcile(session: JournalSession, environment: RecoveryEnvironment, superseding?: Superseding): Promise<void> {
+/**
+ * Closes what is in flight and recovers every interrupted operation; the caller holds the lock.
+ * Returns how many recoveries were left for later because what they need is not up (a reset's
+ * database): a command that brings it up (start) runs them then.
+ */
+export async function reconcile(session: JournalSession, environment: RecoveryEnvironment, superseding?: Superseding): Promise<number> {
   const closed = closeInterrupted(session, () => undefined);
   const pending = interruptedOperations(session);
+  environment.debug?.(`reconcile: ${pending.length} interrupted operation(s) to recover`);
   if (pending.length === 0) {
     // A journal from before operations were recorded: say what was closed, as before.
     for (const view of closed) environment.notify(`${describeView(view)} was left ${view.snapshot.value} by a command that did not finish; recorded as interrupted.`);
-    return;
+    return 0;
   }
-  for (const operation of pending) await recoverOne(session, environment, operation, superseding);
+  let deferred = 0;
+  for (const operation of pending) if (!(await recoverOne(session, environment, operation, superseding))) deferred += 1;
+  return deferred;
 }
 
-async function recoverOne(session: JournalSession, environment: RecoveryEnvironment, operation: InterruptedOperation, superseding: Superseding | undefined): Promise<void> {
+/** Recovers one operation; false when its recovery is not ready yet and was left for later. */
+async function recoverOne(session: JournalSession, environment: RecoveryEnvironment, operation: InterruptedOperation, superseding: Superseding | undefined): Promise<boolean> {
   const append = (type: string, data: Record<string, unknown> = {}) => session.append([{ stream: OPERATIONS_STREAM, type, data: { id: operation.id, ...data } }]);
   const what = `the ${operation.command ?? 'command'} that was interrupted ${where(operation)}`;
   const recovery = await recoveryOf(operation.kind);
@@ -67,15 +75,15 @@ async function recoverOne(session: JournalSession, environment: RecoveryEnvironm
   if (!recovery) {
     append('RECOVER');
     append('RECOVERED', { outcome: 'rolled back' });
-    return;
+    return true;
   }
   // Not now (its database is down): a later command does it, and nothing supersedes it meanwhile.
-  if (recovery.ready && !(await recovery.ready(context))) return;
+  if (recovery.ready && !(await recovery.ready(context))) return false;
   if (superseding && operation.kind && superseding.kinds.includes(operation.kind) && operation.params.target === superseding.target) {
     append('RECOVER');
     append('RECOVERED', { outcome: 'superseded' });
     environment.notify(`Not recovering ${what}: this ${superseding.command} redoes the database from scratch.`);
-    return;
+    return true;
   }
   append('RECOVER');
   try {
@@ -86,6 +94,7 @@ async function recoverOne(session: JournalSession, environment: RecoveryEnvironm
     append('RECOVERY_FAILED', { error: messageOf(error) });
     environment.notify(`Could not finish or undo ${what} (the next command tries again): ${firstLine(messageOf(error))}`);
   }
+  return true;
 }
 
 const OUTCOME_WORDS: Record<RecoveryResult['outcome'], string> = { completed: 'Finished', 'rolled back': 'Rolled back', 'left as it is': 'Could not reach what was changed by' };

@@ -15,6 +15,8 @@ export interface RecoveryEnvironment {
   config: () => Promise<ProjectConfig>;
   /** Where the one line about a recovery goes (stderr). */
   notify: (line: string) => void;
+  /** Told of each reconcile, one line (`--debug`). */
+  debug?: (line: string) => void;
 }
 
 /** An interrupted operation as the journal left it. */

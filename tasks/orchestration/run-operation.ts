@@ -31,6 +31,8 @@ export interface Operation extends RecordedRun {
 /** An operation with its journal session under the lock (for driving machines with driveRequest). */
 export interface JournalOperation extends Operation {
   session: JournalSession;
+  /** Interrupted operations whose recovery was left for later (their database is down). */
+  deferredRecoveries: number;
 }
 
 /** Options of a run. */
@@ -44,7 +46,7 @@ export interface OperationOptions {
 export async function runOperation<T>(journal: JournalStore, spec: OperationSpec, options: OperationOptions, work: (operation: JournalOperation) => Promise<T>): Promise<T> {
   return withOperation(journal, spec.command, options.waitMs ?? 0, async () => {
     const session = new JournalSession(journal);
-    await reconcile(session, options.environment, spec.supersedes ? { kinds: spec.supersedes, command: spec.command, target: spec.params?.target } : undefined);
+    const deferredRecoveries = await reconcile(session, options.environment, spec.supersedes ? { kinds: spec.supersedes, command: spec.command, target: spec.params?.target } : undefined);
     const id = `${Date.now().toString(36)}-${process.pid}-${randomBytes(2).toString('hex')}`;
     // Steps are written without waiting for the disk (they survive any kill of this process);
     // BEGIN and the end of the run are flushed, and a flush carries every line before it.
@@ -69,6 +71,7 @@ export async function runOperation<T>(journal: JournalStore, spec: OperationSpec
     const operation: JournalOperation = {
       id,
       session,
+      deferredRecoveries,
       fold: () => session.fold,
       step: async (name, stepWork, params) => {
         // After a signal nothing new begins: the process is about to exit.

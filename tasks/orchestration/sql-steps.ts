@@ -10,8 +10,9 @@
  * The first failure stops the list and is rethrown as it was thrown: the command says it once.
  */
 import type * as Listr2Module from 'listr2';
-import type { ListrRenderer, ListrTask } from 'listr2';
+import type { ListrTask } from 'listr2';
 import { liveParentTask } from './task-step.js';
+import { plainLines } from './task-tree.js';
 
 /** One SQL step. */
 export interface SqlStep {
@@ -98,24 +99,3 @@ export async function runSqlSteps(steps: SqlStep[], notice: (line: string) => vo
 }
 
 type Listr2 = typeof Listr2Module;
-
-/** listr2's renderer for plain output: each step's title, once, as it starts. */
-function plainLines(listr2: Listr2, notice: (line: string) => void): typeof ListrRenderer {
-  return class PlainLines {
-    static nonTTY = true;
-    static rendererOptions = {};
-    static rendererTaskOptions = {};
-    constructor(private readonly tasks: ListrRendererTasks) {}
-    render(): void {
-      for (const task of this.tasks) {
-        task.on(listr2.ListrTaskEventType.STATE, (state) => {
-          const quiet = (task.rendererTaskOptions as { quiet?: boolean } | undefined)?.quiet;
-          if (state === listr2.ListrTaskState.STARTED && task.title && !quiet) notice(task.title);
-        });
-      }
-    }
-    end(): void {}
-  } as unknown as typeof ListrRenderer;
-}
-
-type ListrRendererTasks = ConstructorParameters<typeof ListrRenderer>[0];

@@ -20,6 +20,21 @@ export function liveParentTask(): StepContext['task'] | undefined {
   return liveTask;
 }
 
+/**
+ * Runs `work` with `task` as the running task in a terminal's list (when one is drawn), so the SQL
+ * steps it runs go under that subtask instead of under the whole task.
+ */
+export async function underLiveTask<T>(task: StepContext['task'], work: () => Promise<T>): Promise<T> {
+  const outer = liveTask;
+  if (!outer) return work();
+  liveTask = task;
+  try {
+    return await work();
+  } finally {
+    liveTask = outer;
+  }
+}
+
 /** Runs the plugin and returns its outcomes; rethrows what the plugin throws. */
 export async function runTaskStep(plugin: TaskPlugin, step: Omit<StepContext, 'task'>, options: RunOptions): Promise<Outcome[]> {
   const { Listr, ListrLogger, ProcessOutput } = await import('listr2');

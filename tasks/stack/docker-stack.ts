@@ -45,13 +45,8 @@ export const dockerStack: StackRuntime = {
             env: project.env,
             exclude: options.exclude,
             ignoreHealthCheck: options.ignoreHealthCheck,
-            reporter: {
-              status: (message) => {
-                step.task.output = message;
-                options.onStatus?.(message);
-              },
-              notice: (message) => options.onNotice?.(message),
-            },
+            // In a terminal the runtime's steps are drawn under this task; otherwise their titles are these lines.
+            reporter: { status: options.onStatus, notice: options.onNotice },
           });
           const services: Outcome[] = result.services.map((service) => ({
             type: EVENT_BY_OUTCOME[service.outcome],
