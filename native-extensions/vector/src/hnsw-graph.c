@@ -1,6 +1,6 @@
 /*
  * The HNSW algorithms over node views (see hnsw.h): the layer search with a candidate list of
- * ef nodes, the greedy descent through the upper levels, the choice of a new node's neighbours
+ * ef nodes, the descent through the upper levels, the choice of a new node's neighbours
  * (the paper's heuristic: a candidate is kept only if it is nearer to the new node than to every
  * neighbour kept so far, which keeps links spread in all directions and recall high on
  * clustered data) and the links back, pruned by the same heuristic when a node's slots are full.
@@ -11,7 +11,7 @@
 #include <math.h>
 
 #include "hnsw.h"
-#include "common/pg_prng.h"
+#include "common/hashfn.h"
 #include "utils/hsearch.h"
 
 void
@@ -96,11 +96,19 @@ hnsw_distance(const HnswGraph *graph, Vector *a, Vector *b)
 	return isnan(distance) ? DBL_MAX : distance;
 }
 
-/* Levels fall off geometrically with base m: most nodes live on level 0 only. */
+/*
+ * Levels fall off geometrically with base m: most nodes live on level 0 only. A row's level is
+ * drawn from a hash of its place in the table rather than from the session's random numbers, so
+ * the same table builds the same graph every time (a test's recall no longer changes from run
+ * to run with the levels' luck, nor does a user's after a rebuild) while the levels stay
+ * independent of the vectors, which is all the algorithm asks of them.
+ */
 int
-hnsw_random_level(int m)
+hnsw_row_level(int m, ItemPointer heaptid)
 {
-	double		u = 1.0 - pg_prng_double(&pg_global_prng_state);	/* (0, 1] */
+	uint64		place = ((uint64) ItemPointerGetBlockNumberNoCheck(heaptid) << 16) | ItemPointerGetOffsetNumberNoCheck(heaptid);
+	uint64		hash = hash_bytes_extended((const unsigned char *) &place, sizeof(place), HNSW_LEVEL_SEED);
+	double		u = ((hash >> 11) + 1) * (1.0 / (UINT64CONST(1) << 53));	/* (0, 1] */
 	int			level = (int) floor(-log(u) / log(m));
 
 	return Min(level, HNSW_MAX_LEVEL);
@@ -246,21 +254,26 @@ hnsw_search_layer(HnswGraph *graph, Vector *query, HnswFound *entries, int nentr
 	return count;
 }
 
-HnswFound
-hnsw_descend(HnswGraph *graph, Vector *query, uint64 entry, int entry_level, int to_level)
+/*
+ * The search from the entry node down to the level above `to_level`, keeping the ef nearest on
+ * each level (1 while inserting, as the paper has it; a scan keeps more, see hnsw-scan.c): the
+ * entries of the search of `to_level`, nearest first, in `out` (room for ef + 1).
+ */
+int
+hnsw_descend(HnswGraph *graph, Vector *query, uint64 entry, int entry_level, int to_level, int ef, HnswFound *out)
 {
-	HnswFound	nearest;
+	HnswFound  *entries = palloc(sizeof(HnswFound) * (ef + 1));
+	int			count = 1;
 
-	nearest.id = entry;
-	nearest.distance = hnsw_distance(graph, query, graph->load(graph, entry)->vector);
+	out[0].id = entry;
+	out[0].distance = hnsw_distance(graph, query, graph->load(graph, entry)->vector);
 	for (int level = entry_level; level > to_level; level--)
 	{
-		HnswFound	found[2];
-
-		if (hnsw_search_layer(graph, query, &nearest, 1, 1, level, found) > 0)
-			nearest = found[0];
+		memcpy(entries, out, sizeof(HnswFound) * count);
+		count = hnsw_search_layer(graph, query, entries, count, ef, level, out);
 	}
-	return nearest;
+	pfree(entries);
+	return count;
 }
 
 /*
@@ -321,7 +334,7 @@ hnsw_find_neighbors(HnswGraph *graph, Vector *query, int level, uint64 entry, in
 	for (int i = 0; i < hnsw_slots(level, graph->m); i++)
 		slots[i] = HNSW_NO_NODE;
 	entries = palloc(sizeof(HnswFound) * (ef + 1));
-	entries[0] = hnsw_descend(graph, query, entry, entry_level, level);
+	nentries = hnsw_descend(graph, query, entry, entry_level, level, 1, entries);
 	for (int lc = Min(level, entry_level); lc >= 0; lc--)
 	{
 		int			count = hnsw_search_layer(graph, query, entries, nentries, ef, lc, found);
