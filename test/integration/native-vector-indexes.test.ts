@@ -11,7 +11,10 @@
  * data it reads: lists = 20 and probes = 10 give a recall of about 0.8 there. Nor can a graph:
  * on 20,000 uniform vectors hnswlib itself (m = 16, ef_construction = 64, ef = 40) finds 0.45-0.49
  * of the L2 top-10, 0.55-0.58 of the cosine one and 0.92 of the inner product one, and ours the
- * same (0.48, 0.55, 0.94), so the floors below are for data with structure, as embeddings have.
+ * same (0.46, 0.57, 0.97), so the floors below are for data with structure, as embeddings have.
+ * An hnsw graph's levels come from a hash of each row's place in the table, so these rows build
+ * the same graph every run, and ivfflat's sample and k-means draw from a fixed seed: the recall
+ * asserted is the one measured, not a draw.
  * Needs gcc and postgresql-server-dev-15, as native-vector.test.ts.
  */
 import assert from 'node:assert/strict';
@@ -126,16 +129,32 @@ analyze items;
     });
   }
 
-  // The issue's 0.95 for L2 and cosine (hnswlib finds 0.998 of both on these rows, and so do we;
-  // the graph's levels are random, so one query stuck in a cluster, 0.02 of recall, must not fail
-  // the run). Inner product is no metric: greedy graph search finds the largest products less
-  // surely (run to run, from about 0.92 to 0.95 here), so its floor is lower.
-  for (const [operator, opclass, floor] of [
-    ['<->', 'vector_l2_ops', 0.95],
-    ['<=>', 'vector_cosine_ops', 0.95],
-    ['<#>', 'vector_ip_ops', 0.9],
+  it('ivfflat: the same table makes the same lists, so a rebuild answers every query as before', async () => {
+    const build = () =>
+      db(async (client) => {
+        await client.query(`create index items_ivfflat on items using ivfflat (embedding vector_l2_ops) with (lists = ${ROWS / 1000})`);
+        try {
+          // One list read: the answers are as far from exact as they get, so they show the lists.
+          await client.query('set ivfflat.probes = 1');
+          return await topTen(client, '<->');
+        } finally {
+          await client.query('drop index items_ivfflat');
+        }
+      });
+    assert.deepEqual(await build(), await build());
+  });
+
+  // The issue's 0.95 for every class. On these rows ours finds 1 of the L2 top-10, 0.998 of the
+  // cosine one and 0.97 of the inner product one (0.98-1 on four more tables drawn alike); pgvector
+  // 0.6.0 itself finds 0.92-0.94 of the inner product one here, with some queries finding none:
+  // a scan that descends the upper levels with one node (as it and the paper do) can land in the
+  // wrong cluster of rows, and inner product answers may lie in several (hnsw-scan.c).
+  for (const [operator, opclass] of [
+    ['<->', 'vector_l2_ops'],
+    ['<=>', 'vector_cosine_ops'],
+    ['<#>', 'vector_ip_ops'],
   ] as const) {
-    it(`hnsw (${opclass}): top-10 recall at least ${floor} at the default ef_search, and the index used`, async () => {
+    it(`hnsw (${opclass}): top-10 recall at least 0.95 at the default ef_search, and the index used`, async () => {
       const truth = await exact(operator);
       const found = await db(async (client) => {
         await client.query(`create index items_hnsw on items using hnsw (embedding ${opclass})`);
@@ -148,9 +167,22 @@ analyze items;
         }
       });
       const score = recall(found, truth);
-      assert.ok(score >= floor, `recall ${score}`);
+      assert.ok(score >= 0.95, `recall ${score}`);
     });
   }
+
+  it('hnsw: the same table builds the same graph, so a rebuild answers every query as before', async () => {
+    const build = () =>
+      db(async (client) => {
+        await client.query('create index items_hnsw on items using hnsw (embedding vector_ip_ops)');
+        try {
+          return await topTen(client, '<#>');
+        } finally {
+          await client.query('drop index items_hnsw');
+        }
+      });
+    assert.deepEqual(await build(), await build());
+  });
 
   it('hnsw: rows inserted after the build are found, and deleted rows are never returned, before or after vacuum', async () => {
     await db(async (client) => {

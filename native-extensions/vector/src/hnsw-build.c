@@ -100,7 +100,7 @@ insert_on_disk(Relation index, HnswGraph *graph, Vector *vector, ItemPointer hea
 	LockPage(index, HNSW_METAPAGE, ExclusiveLock);
 	meta = hnsw_read_meta(index);
 	MemSet(&node, 0, sizeof(node));
-	node.level = fitting_level(hnsw_random_level(meta.m), meta.m, meta.dims, index);
+	node.level = fitting_level(hnsw_row_level(meta.m, heaptid), meta.m, meta.dims, index);
 	node.heaptid = *heaptid;
 	node.vector = vector;
 	node.neighbors = palloc(sizeof(uint64) * hnsw_slots(node.level, meta.m));
@@ -251,7 +251,7 @@ add_in_memory(BuildState *build, Vector *vector, ItemPointer heaptid)
 	uint64		id = build->count;
 
 	node.id = id;
-	node.level = fitting_level(hnsw_random_level(build->m), build->m, build->dim, build->index);
+	node.level = fitting_level(hnsw_row_level(build->m, heaptid), build->m, build->dim, build->index);
 	node.deleted = false;
 	node.heaptid = *heaptid;
 	node.vector = palloc(VARSIZE(vector));

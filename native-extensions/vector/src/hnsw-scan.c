@@ -1,6 +1,6 @@
 /*
- * Reading an hnsw index for ORDER BY <distance>: a greedy descent from the entry node to level
- * 1, then a search of level 0 keeping the `hnsw.ef_search` nearest nodes found; those rows are
+ * Reading an hnsw index for ORDER BY <distance>: a descent from the entry node to level 1, then
+ * a search of level 0, each keeping the `hnsw.ef_search` nearest nodes found; those rows are
  * returned nearest first. As with pgvector, a scan returns at most ef_search rows: a LIMIT above
  * it needs a larger hnsw.ef_search.
  */
@@ -47,7 +47,8 @@ collect(IndexScanDesc scan, HnswScan *state)
 	HnswMeta	meta = hnsw_read_meta(index);
 	HnswGraph	graph;
 	Vector	   *query;
-	HnswFound	entry;
+	HnswFound  *entries;
+	int			nentries;
 	HnswFound  *found;
 	int			count;
 
@@ -64,9 +65,17 @@ collect(IndexScanDesc scan, HnswScan *state)
 
 		query = normalized ? normalized : query;
 	}
-	entry = hnsw_descend(&graph, query, meta.entry, meta.entry_level, 0);
+	/*
+	 * The upper levels are searched with a list of ef_search nodes too, not with the paper's
+	 * single greedy node: each holds one row in m of the level below, so this costs little, and
+	 * level 0 starts from the nearest of many parts of the graph rather than from one. A single
+	 * entry sent some queries into the wrong cluster of rows, to find none of their top-10 (inner
+	 * product above all, whose answers may lie in several clusters at once).
+	 */
+	entries = palloc(sizeof(HnswFound) * (hnsw_ef_search + 1));
+	nentries = hnsw_descend(&graph, query, meta.entry, meta.entry_level, 0, hnsw_ef_search, entries);
 	found = palloc(sizeof(HnswFound) * (hnsw_ef_search + 1));
-	count = hnsw_search_layer(&graph, query, &entry, 1, hnsw_ef_search, 0, found);
+	count = hnsw_search_layer(&graph, query, entries, nentries, hnsw_ef_search, 0, found);
 	for (int i = 0; i < count; i++)
 	{
 		HnswNode   *node = graph.load(&graph, found[i].id);

@@ -32,6 +32,7 @@
 #define HNSW_MAX_DIM 2000
 #define HNSW_MAX_LEVEL 16
 #define HNSW_NO_NODE PG_UINT64_MAX
+#define HNSW_LEVEL_SEED UINT64CONST(0x686e73776c76)	/* any constant: "hnswlv" */
 
 #define HNSW_DISTANCE_PROC 1
 #define HNSW_NORMALIZE_PROC 2
@@ -133,10 +134,11 @@ hnsw_tid_id(BlockNumber block, OffsetNumber offset)
 /* hnsw-graph.c */
 extern void hnsw_graph_init(HnswGraph *graph, Relation index, int m);
 extern double hnsw_distance(const HnswGraph *graph, Vector *a, Vector *b);
-extern int	hnsw_random_level(int m);
+extern int	hnsw_row_level(int m, ItemPointer heaptid);
 extern int	hnsw_search_layer(HnswGraph *graph, Vector *query, HnswFound *entries, int nentries, int ef, int level,
 							  HnswFound *out);
-extern HnswFound hnsw_descend(HnswGraph *graph, Vector *query, uint64 entry, int entry_level, int to_level);
+extern int	hnsw_descend(HnswGraph *graph, Vector *query, uint64 entry, int entry_level, int to_level, int ef,
+						 HnswFound *out);
 extern void hnsw_find_neighbors(HnswGraph *graph, Vector *query, int level, uint64 entry, int entry_level, int ef,
 								uint64 *slots);
 extern bool hnsw_add_link(HnswGraph *graph, HnswNode *node, int level, uint64 id, Vector *vector);

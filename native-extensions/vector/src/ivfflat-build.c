@@ -191,6 +191,7 @@ typedef struct BuildState
 	int			count;
 	double		seen;
 	double		indexed;
+	pg_prng_state random;		/* the sample's and k-means' draws, seeded alike every build */
 	MemoryContext scratch;
 } BuildState;
 
@@ -213,7 +214,7 @@ sample_callback(Relation index, ItemPointer tid, Datum *values, bool *isnull, bo
 		if (build->count < build->capacity)
 			slot = build->count++;
 		else
-			slot = (int) Min(pg_prng_uint64_range(&pg_global_prng_state, 0, (uint64) build->seen - 1), (uint64) INT_MAX);
+			slot = (int) Min(pg_prng_uint64_range(&build->random, 0, (uint64) build->seen - 1), (uint64) INT_MAX);
 		if (slot < build->capacity)
 			memcpy(build->samples + (size_t) slot * build->dim, vector->x, sizeof(float) * build->dim);
 	}
@@ -252,6 +253,11 @@ ivfflat_build(Relation heap, Relation index, IndexInfo *info)
 	Size		budget;
 
 	MemSet(&build, 0, sizeof(build));
+	/*
+	 * A fixed seed, not the session's random numbers: the same table makes the same lists, so a
+	 * rebuild answers as the index it replaces did and a recall measured is not a draw.
+	 */
+	pg_prng_seed(&build.random, IVFFLAT_SEED);
 	build.dim = index_dimensions(index, IVFFLAT_MAX_DIM, "ivfflat");
 	ivf_compare_of(index, &build.compare);
 	/* Samples within maintenance_work_mem, but at least one per list. */
@@ -265,7 +271,7 @@ ivfflat_build(Relation heap, Relation index, IndexInfo *info)
 						  errdetail("This will cause low recall."),
 						  errhint("Drop the index until the table has more data.")));
 	centers = palloc_extended(sizeof(float) * build.dim * (Size) lists, MCXT_ALLOC_HUGE);
-	kmeans(build.samples, build.count, build.dim, lists, build.compare.normalize_centers, centers);
+	kmeans(build.samples, build.count, build.dim, lists, build.compare.normalize_centers, centers, &build.random);
 	pfree(build.samples);
 	write_lists(index, MAIN_FORKNUM, build.dim, lists, centers);
 	pfree(centers);

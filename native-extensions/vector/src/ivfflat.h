@@ -19,6 +19,7 @@
 
 #define IVFFLAT_MAGIC 0x49564646	/* "IVFF" */
 #define IVFFLAT_METAPAGE 0
+#define IVFFLAT_SEED UINT64CONST(0x6976666c6174)	/* any constant: "ivflat" */
 
 /* Support functions of the operator classes (pgvector's numbering). */
 #define IVFFLAT_DISTANCE_PROC 1		/* ranks lists and rows */

@@ -44,11 +44,11 @@ normalize(float *v, int dim)
 
 /* k-means++: each next center drawn with probability proportional to its squared distance. */
 static void
-seed(const float *samples, int n, int dim, int k, float *centers)
+seed(const float *samples, int n, int dim, int k, float *centers, pg_prng_state *draws)
 {
 	double	   *nearest = palloc_extended(sizeof(double) * n, MCXT_ALLOC_HUGE);
 
-	memcpy(centers, samples + (size_t) pg_prng_uint64_range(&pg_global_prng_state, 0, n - 1) * dim, sizeof(float) * dim);
+	memcpy(centers, samples + (size_t) pg_prng_uint64_range(draws, 0, n - 1) * dim, sizeof(float) * dim);
 	for (int i = 0; i < n; i++)
 		nearest[i] = squared_distance(samples + (size_t) i * dim, centers, dim);
 	for (int c = 1; c < k; c++)
@@ -59,7 +59,7 @@ seed(const float *samples, int n, int dim, int k, float *centers)
 
 		for (int i = 0; i < n; i++)
 			total += nearest[i];
-		target = pg_prng_double(&pg_global_prng_state) * total;
+		target = pg_prng_double(draws) * total;
 		for (int i = 0; i < n; i++)
 		{
 			target -= nearest[i];
@@ -82,7 +82,7 @@ seed(const float *samples, int n, int dim, int k, float *centers)
 }
 
 void
-kmeans(const float *samples, int n, int dim, int k, bool spherical, float *centers)
+kmeans(const float *samples, int n, int dim, int k, bool spherical, float *centers, pg_prng_state *draws)
 {
 	int		   *assigned;
 	int		   *counts;
@@ -103,7 +103,7 @@ kmeans(const float *samples, int n, int dim, int k, bool spherical, float *cente
 		}
 		return;
 	}
-	seed(samples, n, dim, k, centers);
+	seed(samples, n, dim, k, centers, draws);
 	if (spherical)
 		for (int c = 0; c < k; c++)
 			normalize(centers + (size_t) c * dim, dim);
@@ -151,7 +151,7 @@ kmeans(const float *samples, int n, int dim, int k, bool spherical, float *cente
 			/* An empty cluster takes a random sample: a list with no rows would waste a probe. */
 			if (counts[c] == 0)
 				memcpy(centers + (size_t) c * dim,
-					   samples + (size_t) pg_prng_uint64_range(&pg_global_prng_state, 0, n - 1) * dim, sizeof(float) * dim);
+					   samples + (size_t) pg_prng_uint64_range(draws, 0, n - 1) * dim, sizeof(float) * dim);
 			else
 				for (int j = 0; j < dim; j++)
 					centers[(size_t) c * dim + j] = sums[(size_t) c * dim + j] / counts[c];
