@@ -3,6 +3,12 @@
  * next to their floor on the same server: `createdb -T` of the same bootstrapped template, then
  * one `psql -1` given every file with `-f`. Measured interleaved, medians of 5, at 20 and at
  * 1,000 migrations. Budget: within 1.3x of the floor. Prints; never fails a build.
+ * Beside the floor, the tools a user would pick instead for the same loop, on the same files (the
+ * seed as a last migration, since neither has seeds), pinned in package.json: dbmate 2.36 (a Go
+ * binary: the database dropped and made again from the same template, `dbmate up`) and
+ * node-pg-migrate 9 (`dropdb`, `createdb -T`, `node-pg-migrate up`). The template is the one
+ * `db reset` copies, so the migrations find the auth schema they use. `db reset` should take at
+ * most 0.9x of the faster of the two.
  * BENCH_BEFORE (see measure.ts) adds an earlier build, on a project and cluster of its own (two
  * builds sharing a cluster would rebuild each other's template when their bootstraps differ).
  *
@@ -26,10 +32,13 @@ chmodSync(home, 0o755);
 const env = { ...process.env, SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
 const psql = await pgTool('psql');
 const createdb = await pgTool('createdb');
+const dropdb = await pgTool('dropdb');
+const dbmate = fileURLToPath(new URL('../node_modules/.bin/dbmate', import.meta.url));
+const nodePgMigrate = fileURLToPath(new URL('../node_modules/.bin/node-pg-migrate', import.meta.url));
 
-function timed(command: string, args: string[], cwd?: string): number {
+function timed(command: string, args: string[], cwd?: string, extraEnv: NodeJS.ProcessEnv = {}): number {
   const began = process.hrtime.bigint();
-  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
   return Number(process.hrtime.bigint() - began) / 1e6;
 }
@@ -80,6 +89,45 @@ function floor(url: (db: string) => string, paths: string[], timeCreate: boolean
   return (timeCreate ? create : 0) + apply;
 }
 
+/**
+ * The peers' folders: each migration and then the seed, with the markers each tool reads (dbmate's
+ * `-- migrate:up` and the down block it requires, empty; node-pg-migrate's `-- Up Migration`);
+ * the file names keep their versions.
+ */
+function peerFolders(paths: string[], seed: string): { dbmate: string; nodePgMigrate: string } {
+  const root = mkdtempSync(join(tmpdir(), 'bench-floor-peers-'));
+  const folders = { dbmate: join(root, 'dbmate'), nodePgMigrate: join(root, 'node-pg-migrate') };
+  mkdirSync(folders.dbmate);
+  mkdirSync(folders.nodePgMigrate);
+  const all = [...paths, seed];
+  all.forEach((path) => {
+    const name = path === seed ? `29999999999999_seed.sql` : path.slice(path.lastIndexOf('/') + 1);
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(join(folders.dbmate, name), `-- migrate:up\n${text}\n-- migrate:down\n`);
+    writeFileSync(join(folders.nodePgMigrate, name), `-- Up Migration\n${text}\n`);
+  });
+  return folders;
+}
+
+/**
+ * dbmate as its users reset: drop, the database again (from the template), every migration up.
+ * The drop is dropdb's forced one: the stack's own services may hold a session on any database,
+ * which `dbmate drop` refuses to end.
+ */
+function viaDbmate(url: (db: string) => string, folder: string): number {
+  const args = ['--url', `${url('peer_dbmate')}?sslmode=disable`, '--migrations-dir', folder, '--no-dump-schema'];
+  return timed(dropdb, ['--if-exists', '--force', `--maintenance-db=${url('template1')}`, 'peer_dbmate'])
+    + timed(createdb, [`--maintenance-db=${url('template1')}`, '-T', TEMPLATE_DATABASE, 'peer_dbmate'])
+    + timed(dbmate, [...args, 'up']);
+}
+
+/** node-pg-migrate as its users reset: dropdb, createdb, every migration up. */
+function viaNodePgMigrate(url: (db: string) => string, folder: string): number {
+  return timed(dropdb, ['--if-exists', '--force', `--maintenance-db=${url('template1')}`, 'peer_npm'])
+    + timed(createdb, [`--maintenance-db=${url('template1')}`, '-T', TEMPLATE_DATABASE, 'peer_npm'])
+    + timed(process.execPath, [nodePgMigrate, 'up', '--migrations-dir', folder, '--database-url-var', 'PEER_DATABASE_URL', '--no-verbose', '--no-check-order'], undefined, { PEER_DATABASE_URL: url('peer_npm') });
+}
+
 /** The figures of one build on its own project: db reset, and migration up with every file pending. */
 function measureRound(run: (folder: string, ...args: string[]) => number, folder: string, into: { reset: number[]; up: number[] }): void {
   into.reset.push(run(folder, 'db', 'reset'));
@@ -107,15 +155,24 @@ for (const [count, port] of [[20, 26522], [1000, 26532]] as const) {
     const before = { reset: [] as number[], up: [] as number[] };
     const resetFloor: number[] = [];
     const upFloor: number[] = [];
+    const peers = peerFolders(paths, seed);
+    const dbmateReset: number[] = [];
+    const nodePgMigrateReset: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       measureRound(cli, folder, now);
       if (beforeBin && beforeFolder) measureRound(cliOf(beforeBin), beforeFolder, before);
       resetFloor.push(floor(url, [...paths, seed], true));
       upFloor.push(floor(url, paths, false));
+      dbmateReset.push(viaDbmate(url, peers.dbmate));
+      nodePgMigrateReset.push(viaNodePgMigrate(url, peers.nodePgMigrate));
     }
+    rmSync(join(peers.dbmate, '..'), { recursive: true, force: true });
     report(`db reset, ${count} migrations + seed`, median(now.reset), 'ms');
     report(`  floor: createdb -T + psql -1 -f (${count} files + seed)`, median(resetFloor), 'ms');
     report(`  db reset / floor`, median(now.reset) / median(resetFloor), 'x', '<= 1.3x');
+    report(`  peer: dbmate 2.36 drop, create, up`, median(dbmateReset), 'ms');
+    report(`  peer: node-pg-migrate 9 dropdb, createdb, up`, median(nodePgMigrateReset), 'ms');
+    report(`  db reset / the faster peer`, median(now.reset) / Math.min(median(dbmateReset), median(nodePgMigrateReset)), 'x', '<= 0.9x');
     if (before.reset.length > 0) report(`  db reset / floor (before)`, median(before.reset) / median(resetFloor), 'x');
     report(`migration up, ${count} pending`, median(now.up), 'ms');
     report(`  floor: psql -1 -f (${count} files)`, median(upFloor), 'ms');
