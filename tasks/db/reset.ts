@@ -14,6 +14,8 @@ import { assertProjectFileKinds } from '../project/file-kind.js';
 import { MANAGED_SCHEMAS, SYSTEM_SCHEMAS, listSchemas } from './schemas.js';
 import type { SystemCatalogs } from './catalog/system-catalogs.js';
 import { cloneTemplate, ensureTemplateDatabase } from './template-database.js';
+import { setAside, takeSpare } from './spare-database.js';
+import { startSpareRefill } from './spare-refill.js';
 import { applyProjectSettings } from '../native/project-settings.js';
 import { clusterPaths } from '../native/native-paths.js';
 import { withProjectLock } from '../native/project-lock.js';
@@ -31,7 +33,9 @@ export interface ResetOptions extends ApplyOptions {
  * Recreates the local native database `postgres` from the template database, then migrates and
  * seeds it, each part a step of its own. `dbUrl` is the local database's URL; the cluster lock
  * keeps start/stop out while the database is dropped and created. Killed between the two, the
- * journal says so and the next command finishes the reset (reset.recovery.ts).
+ * journal says so and the next command finishes the reset (reset.recovery.ts). The database is
+ * the spare copy of the template when one is ready (spare-database.ts), the old one is renamed
+ * aside, and both the drop of the old one and the next spare are left to a background process.
  */
 export async function resetNativeDatabase(root: string, config: ProjectConfig, dbUrl: string, env: NodeJS.ProcessEnv, options: ResetOptions = {}): Promise<{ applied: string[]; seeded: boolean }> {
   await assertProjectFileKinds(root);
@@ -45,16 +49,21 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
         // A reset killed during its CREATE leaves that statement running on template1, where
         // the drop below ends nothing; it would commit and make the CREATE below fail.
         await endDeadSessions(client);
-        await dropDatabase(client, 'postgres');
+        if (!(await setAside(client, 'postgres'))) await dropDatabase(client, 'postgres');
       });
-      await step('create database postgres', () => createAfresh(client));
+      await step('create database postgres', async () => {
+        if (!(await takeSpare(client, 'postgres'))) await createAfresh(client);
+      });
     }),
   );
   options.onRecreated?.();
-  return withUrl(dbUrl, async (client) => {
+  const outcome = await withUrl(dbUrl, async (client) => {
     await step('apply project settings', () => applyProjectSettings(client, config));
     return migrateAndSeed(client, root, { ...options, upTo: options.version });
   });
+  // The next reset's copy of the template, made while the user goes on.
+  startSpareRefill(admin, env);
+  return outcome;
 }
 
 /**
