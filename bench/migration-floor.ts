@@ -128,15 +128,32 @@ function viaNodePgMigrate(url: (db: string) => string, folder: string): number {
     + timed(process.execPath, [nodePgMigrate, 'up', '--migrations-dir', folder, '--database-url-var', 'PEER_DATABASE_URL', '--no-verbose', '--no-check-order'], undefined, { PEER_DATABASE_URL: url('peer_npm') });
 }
 
+/**
+ * Waits until the background work a local reset leaves (the next spare copy of the template, the
+ * old database dropped: tasks/db/spare-database.ts) is done, so it never runs under the next
+ * measurement. Ours only: the earlier build may not have it.
+ */
+function settled(url: (db: string) => string): void {
+  const query = `select count(*) filter (where datname = '${TEMPLATE_DATABASE}_spare') = 1 and count(*) filter (where datname like '${TEMPLATE_DATABASE}\\_old\\_%') = 0 from pg_database`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const answer = spawnSync(psql, ['-X', '-Atq', '-d', url('template1'), '-c', query], { env, encoding: 'utf8' });
+    if (answer.stdout.trim() === 't') return;
+    spawnSync('sleep', ['0.05']);
+  }
+}
+
 /** The figures of one build on its own project: db reset, and migration up with every file pending. */
-function measureRound(run: (folder: string, ...args: string[]) => number, folder: string, into: { reset: number[]; up: number[] }): void {
+function measureRound(run: (folder: string, ...args: string[]) => number, folder: string, into: { reset: number[]; up: number[] }, settle = () => undefined as void): void {
   into.reset.push(run(folder, 'db', 'reset'));
+  settle();
   // migration up with every file pending: reset with the folder parked, then bring it back.
   const migrations = join(folder, 'supabase', 'migrations');
   const parked = `${migrations}.parked`;
   renameSync(migrations, parked);
   mkdirSync(migrations);
   run(folder, 'db', 'reset');
+  settle();
   rmSync(migrations, { recursive: true });
   renameSync(parked, migrations);
   into.up.push(run(folder, 'migration', 'up'));
@@ -159,7 +176,7 @@ for (const [count, port] of [[20, 26522], [1000, 26532]] as const) {
     const dbmateReset: number[] = [];
     const nodePgMigrateReset: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      measureRound(cli, folder, now);
+      measureRound(cli, folder, now, () => settled(url));
       if (beforeBin && beforeFolder) measureRound(cliOf(beforeBin), beforeFolder, before);
       resetFloor.push(floor(url, [...paths, seed], true));
       upFloor.push(floor(url, paths, false));
