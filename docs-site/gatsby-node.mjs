@@ -85,9 +85,19 @@ async function createGuidePages({ graphql, actions, reporter }) {
   }
 }
 
+// The spec's descriptions are Markdown (flags, paths and placeholders as code); pages get HTML.
+const flagWithHtml = (flag) => ({ ...flag, descriptionHtml: markdownToHtml(flag.description) });
+
 function withHtml(command) {
-  return { ...command, descriptionHtml: markdownToHtml(command.description ?? command.summary) };
+  return {
+    ...command,
+    descriptionHtml: markdownToHtml(command.description ?? command.summary),
+    flags: command.flags.map(flagWithHtml),
+  };
 }
+
+/** Search text of a Markdown description: the words, without code marks and escapes. */
+const plainText = (markdown = '') => markdown.replace(/[`\\]/g, '');
 
 function createCliPages({ actions }) {
   const spec = readArtifact('cli-spec.json');
@@ -96,13 +106,13 @@ function createCliPages({ actions }) {
   actions.createPage({
     path: route,
     component: template('cli-introduction'),
-    context: { ...navContext(route, sidebar), info: { ...spec.info, descriptionHtml: markdownToHtml(spec.info.description) }, flags: spec.flags, categories: cliCategories(spec) },
+    context: { ...navContext(route, sidebar), info: { ...spec.info, descriptionHtml: markdownToHtml(spec.info.description) }, flags: spec.flags.map(flagWithHtml), categories: cliCategories(spec) },
   });
-  searchDocuments.push({ url: route, title: 'CLI reference', section: 'Reference', headings: 'Global flags', text: `${spec.info.description} ${spec.flags.map((f) => `${f.name} ${f.description}`).join(' ')}` });
+  searchDocuments.push({ url: route, title: 'CLI reference', section: 'Reference', headings: 'Global flags', text: plainText(`${spec.info.description} ${spec.flags.map((f) => `${f.name} ${f.description}`).join(' ')}`) });
   for (const command of spec.commands) {
     const path = cliCommandRoute(command.id);
     actions.createPage({ path, component: template('cli-command'), context: { ...navContext(path, sidebar), command: withHtml(command) } });
-    searchDocuments.push({ url: path, title: `supabase ${command.title.replace(/^supabase /, '')}`, section: 'CLI reference', headings: command.flags.map((f) => f.name).join(' '), text: `${command.summary} ${command.description ?? ''}` });
+    searchDocuments.push({ url: path, title: `supabase ${command.title.replace(/^supabase /, '')}`, section: 'CLI reference', headings: command.flags.map((f) => f.name).join(' '), text: plainText(`${command.summary} ${command.description ?? ''}`) });
   }
 }
 
