@@ -9,7 +9,7 @@ import { highlightCode, markdownToHtml } from './lib/markdown.mjs';
 import { drawDiagrams } from './lib/mermaid-diagrams.mjs';
 import { writeProviderIcons } from './lib/provider-icons.mjs';
 import TerserPlugin from 'terser-webpack-plugin';
-import { CONTENT_DIR, readNav, routeForContentFile, SITE_DIR } from './lib/routes.mjs';
+import { CONTENT_DIR, contentFilesForRoute, readNav, routeForContentFile, SITE_DIR } from './lib/routes.mjs';
 import { buildSearchIndex, mdxHeadings, mdxText } from './lib/search-index.mjs';
 
 const template = (name) => `${SITE_DIR}src/templates/${name}.tsx`;
@@ -25,7 +25,10 @@ function readArtifact(name) {
 function sectionFor(versionedRoute) {
   // An older version of a client library reference sits where its latest version does.
   const route = versionedRoute.replace(/^(\/reference\/[^/]+)\/v\d+\//, '$1/');
-  const known = nav.routes.find((r) => r.url === route);
+  // A reference page the navigation does not list (a part of an older version) belongs where its
+  // library's introduction does.
+  const introduction = route.replace(/^(\/reference\/[^/]+)\/.+$/, '$1/introduction');
+  const known = nav.routes.find((r) => r.url === route) ?? nav.routes.find((r) => r.url === introduction);
   const id = known?.section ?? nav.sections.find((s) => route.startsWith(`${s.url}/`))?.id;
   return nav.sections.find((s) => s.id === id) ?? null;
 }
@@ -60,7 +63,13 @@ function libraryContext(route) {
   const library = match && libraries.find((l) => l.id === match[1]);
   if (!library) return {};
   const [, id, version = library.versions[0], rest] = match;
-  const urlOf = (v, i) => (i === 0 ? `/reference/${id}/${rest}` : `/reference/${id}/${v}/${rest}`);
+  const pageOf = (v, i, page) => (i === 0 ? `/reference/${id}/${page}` : `/reference/${id}/${v}/${page}`);
+  // Versions do not all hold the same pages (an upgrade guide has no older version to come from):
+  // where this page has no counterpart, the switch opens that version's introduction.
+  const urlOf = (v, i) => {
+    const same = pageOf(v, i, rest);
+    return contentFilesForRoute(same).some((file) => existsSync(file)) ? same : pageOf(v, i, 'introduction');
+  };
   return {
     library: {
       name: library.name,
