@@ -3,8 +3,8 @@
 // components the site does not provide, code highlighted at build time and shipped as HTML
 // strings, and Mermaid diagrams drawn to SVG at build time: no highlighter or diagram code
 // reaches the browser.
-import rehypePrism from 'rehype-prism-plus';
 import remarkGfm from 'remark-gfm';
+import { rehypePrism } from './lib/prism-languages.mjs';
 import rehypeCodeHtml from './plugins/rehype-code-html.mjs';
 import remarkKnownComponents from './plugins/remark-known-components.mjs';
 import remarkMermaidImages from './plugins/remark-mermaid-images.mjs';

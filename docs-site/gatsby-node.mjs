@@ -9,7 +9,7 @@ import { highlightCode, markdownToHtml } from './lib/markdown.mjs';
 import { drawDiagrams } from './lib/mermaid-diagrams.mjs';
 import { writeProviderIcons } from './lib/provider-icons.mjs';
 import TerserPlugin from 'terser-webpack-plugin';
-import { CONTENT_DIR, readNav, routeForContentFile, SITE_DIR } from './lib/routes.mjs';
+import { CONTENT_DIR, contentFilesForRoute, readNav, routeForContentFile, SITE_DIR } from './lib/routes.mjs';
 import { buildSearchIndex, mdxHeadings, mdxText } from './lib/search-index.mjs';
 
 const template = (name) => `${SITE_DIR}src/templates/${name}.tsx`;
@@ -25,7 +25,10 @@ function readArtifact(name) {
 function sectionFor(versionedRoute) {
   // An older version of a client library reference sits where its latest version does.
   const route = versionedRoute.replace(/^(\/reference\/[^/]+)\/v\d+\//, '$1/');
-  const known = nav.routes.find((r) => r.url === route);
+  // A reference page the navigation does not list (a part of an older version) belongs where its
+  // library's introduction does.
+  const introduction = route.replace(/^(\/reference\/[^/]+)\/.+$/, '$1/introduction');
+  const known = nav.routes.find((r) => r.url === route) ?? nav.routes.find((r) => r.url === introduction);
   const id = known?.section ?? nav.sections.find((s) => route.startsWith(`${s.url}/`))?.id;
   return nav.sections.find((s) => s.id === id) ?? null;
 }
@@ -60,7 +63,13 @@ function libraryContext(route) {
   const library = match && libraries.find((l) => l.id === match[1]);
   if (!library) return {};
   const [, id, version = library.versions[0], rest] = match;
-  const urlOf = (v, i) => (i === 0 ? `/reference/${id}/${rest}` : `/reference/${id}/${v}/${rest}`);
+  const pageOf = (v, i, page) => (i === 0 ? `/reference/${id}/${page}` : `/reference/${id}/${v}/${page}`);
+  // Versions do not all hold the same pages (an upgrade guide has no older version to come from):
+  // where this page has no counterpart, the switch opens that version's introduction.
+  const urlOf = (v, i) => {
+    const same = pageOf(v, i, rest);
+    return contentFilesForRoute(same).some((file) => existsSync(file)) ? same : pageOf(v, i, 'introduction');
+  };
   return {
     library: {
       name: library.name,
@@ -85,9 +94,19 @@ async function createGuidePages({ graphql, actions, reporter }) {
   }
 }
 
+// The spec's descriptions are Markdown (flags, paths and placeholders as code); pages get HTML.
+const flagWithHtml = (flag) => ({ ...flag, descriptionHtml: markdownToHtml(flag.description) });
+
 function withHtml(command) {
-  return { ...command, descriptionHtml: markdownToHtml(command.description ?? command.summary) };
+  return {
+    ...command,
+    descriptionHtml: markdownToHtml(command.description ?? command.summary),
+    flags: command.flags.map(flagWithHtml),
+  };
 }
+
+/** Search text of a Markdown description: the words, without code marks and escapes. */
+const plainText = (markdown = '') => markdown.replace(/[`\\]/g, '');
 
 function createCliPages({ actions }) {
   const spec = readArtifact('cli-spec.json');
@@ -96,13 +115,13 @@ function createCliPages({ actions }) {
   actions.createPage({
     path: route,
     component: template('cli-introduction'),
-    context: { ...navContext(route, sidebar), info: { ...spec.info, descriptionHtml: markdownToHtml(spec.info.description) }, flags: spec.flags, categories: cliCategories(spec) },
+    context: { ...navContext(route, sidebar), info: { ...spec.info, descriptionHtml: markdownToHtml(spec.info.description) }, flags: spec.flags.map(flagWithHtml), categories: cliCategories(spec) },
   });
-  searchDocuments.push({ url: route, title: 'CLI reference', section: 'Reference', headings: 'Global flags', text: `${spec.info.description} ${spec.flags.map((f) => `${f.name} ${f.description}`).join(' ')}` });
+  searchDocuments.push({ url: route, title: 'CLI reference', section: 'Reference', headings: 'Global flags', text: plainText(`${spec.info.description} ${spec.flags.map((f) => `${f.name} ${f.description}`).join(' ')}`) });
   for (const command of spec.commands) {
     const path = cliCommandRoute(command.id);
     actions.createPage({ path, component: template('cli-command'), context: { ...navContext(path, sidebar), command: withHtml(command) } });
-    searchDocuments.push({ url: path, title: `supabase ${command.title.replace(/^supabase /, '')}`, section: 'CLI reference', headings: command.flags.map((f) => f.name).join(' '), text: `${command.summary} ${command.description ?? ''}` });
+    searchDocuments.push({ url: path, title: `supabase ${command.title.replace(/^supabase /, '')}`, section: 'CLI reference', headings: command.flags.map((f) => f.name).join(' '), text: plainText(`${command.summary} ${command.description ?? ''}`) });
   }
 }
 

@@ -8,6 +8,7 @@ import { formatDefault } from '../registry/defaults.js';
 import { allCommands, commandLine, effectiveFlags, isRunnable, rootCommand, type CommandNode } from '../registry/index.js';
 import type { Example, FlagSpec, HelpGroup, Link } from '../registry/types.js';
 import { VERSION } from '../version.js';
+import { proseToMarkdown } from './prose-markdown.js';
 
 export interface SpecFlag {
   id: string;
@@ -65,7 +66,7 @@ function specFlag(flag: FlagSpec): SpecFlag {
   const entry: SpecFlag = {
     id: flag.name,
     name: type ? `${names} <${type}>` : names,
-    description: flag.description,
+    description: proseToMarkdown(flag.description),
     default_value: formatDefault(flag),
   };
   if (flag.required) entry.required = true;
@@ -90,7 +91,8 @@ function specCommand(node: CommandNode): SpecCommand {
     subcommands: node.children.filter((child) => !child.spec.hidden).map(commandId),
     flags: effectiveFlags(node).filter((flag) => !flag.hidden && !rootFlags.has(flag.name)).map(specFlag),
   };
-  if (node.spec.description) command.description = node.spec.description;
+  // The registry's texts are written for the terminal; the spec's descriptions are Markdown.
+  if (node.spec.description) command.description = proseToMarkdown(node.spec.description);
   if (node.spec.examples?.length) command.examples = node.spec.examples;
   return command;
 }
@@ -107,7 +109,7 @@ export function buildCliSpec(): CliSpec {
       source: 'https://github.com/supabase/cli',
       bugs: 'https://github.com/supabase/cli/issues',
       spec: 'cli_v1_commands.json',
-      description: rootCommand.spec.description ?? '',
+      description: proseToMarkdown(rootCommand.spec.description ?? ''),
       tags: [
         { id: 'local-dev', title: 'Local Development' },
         { id: 'management-api', title: 'Management APIs' },

@@ -2,7 +2,6 @@
 // highlighted code for the JSON samples of the API reference.
 // Runs at build time so pages ship HTML, not a parser; GitHub-flavoured like the guides, with code
 // highlighted the same way and links to other sites opening in a new tab.
-import rehypePrism from 'rehype-prism-plus';
 import rehypeStringify from 'rehype-stringify';
 import { toHtml } from 'hast-util-to-html';
 import remarkGfm from 'remark-gfm';
@@ -10,6 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { rehypePrism } from './prism-languages.mjs';
 
 function rehypeExternalLinks() {
   return (tree) => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { browserSuiteOptions, openSite, visit } from './helpers/browser.mjs';
 
 const { libraries } = JSON.parse(readFileSync(new URL('../src/data/client-libraries.json', import.meta.url), 'utf8'));
-const EXPECTED = { javascript: ['v2', 'v1'], dart: ['v2', 'v1'], csharp: ['v0'], swift: ['v2', 'v1'], kotlin: ['v2', 'v1'], python: ['v2'] };
+const EXPECTED = { javascript: ['v2', 'v1'], dart: ['v2', 'v1', 'v0'], csharp: ['v0'], swift: ['v2', 'v1'], kotlin: ['v2', 'v1'], python: ['v2'] };
 const COMMUNITY = ['python', 'csharp', 'swift', 'kotlin'];
 
 describe('client library references', browserSuiteOptions(), () => {
@@ -48,6 +48,31 @@ describe('client library references', browserSuiteOptions(), () => {
       assert.equal(await page.locator('.version-switch select').inputValue(), 'v1');
       assert.ok(await page.locator('.sidebar').count(), `${id} v1 keeps the reference sidebar`);
     }
+  });
+
+  it('Flutter documents v0 and, in v1 and v0, each part of the client beyond the introduction', async () => {
+    const page = await site.newPage();
+    const PARTS = ['database', 'auth', 'realtime', 'storage', 'functions'];
+    for (const version of ['v1', 'v0']) {
+      for (const part of ['introduction', ...PARTS, ...(version === 'v1' ? ['upgrade-guide'] : [])]) {
+        const response = await visit(page, site.baseUrl, `/reference/dart/${version}/${part}`);
+        assert.equal(response.status(), 200, `${version}/${part}`);
+        assert.equal(await page.locator('.version-switch select').inputValue(), version, `${version}/${part}`);
+        assert.ok((await page.locator('main pre .token').count()) > 3, `${version}/${part} shows highlighted Dart`);
+        assert.ok(await page.locator('.sidebar a[href="/reference/dart/introduction"]').count(), `${version}/${part} keeps the reference sidebar`);
+      }
+      // The introduction leads to every part.
+      await visit(page, site.baseUrl, `/reference/dart/${version}/introduction`);
+      for (const part of PARTS) assert.equal(await page.locator(`main a[href="/reference/dart/${version}/${part}"]`).count(), 1, `${version} introduction links ${part}`);
+    }
+    assert.match(await (await page.goto(`${site.baseUrl}/reference/dart/v0/database`)).text(), /execute\(\)/);
+    // A page without a counterpart in another version switches to that version's introduction.
+    await visit(page, site.baseUrl, '/reference/dart/v1/upgrade-guide');
+    await page.getByLabel('Version').selectOption('v0');
+    await page.waitForURL(/\/reference\/dart\/v0\/introduction$/);
+    await visit(page, site.baseUrl, '/reference/dart/v0/storage');
+    await page.getByLabel('Version').selectOption('v1');
+    await page.waitForURL(/\/reference\/dart\/v1\/storage$/);
   });
 
   it('mark Python, C#, Swift and Kotlin as community maintained, on the page and in the menu', async () => {

@@ -37,6 +37,20 @@ describe('code samples', browserSuiteOptions(), () => {
     });
   }
 
+  it('Vue, Svelte and Prisma blocks are highlighted like the others', async () => {
+    const page = await site.newPage();
+    const blocks = { vue: '/guides/getting-started/tutorials/with-vue-3', svelte: '/guides/getting-started/quickstarts/sveltekit', prisma: '/guides/getting-started/quickstarts/redwoodjs' };
+    for (const [language, route] of Object.entries(blocks)) {
+      await visit(page, site.baseUrl, route);
+      const block = page.locator(`pre.language-${language}`).first();
+      assert.ok(await block.count(), `${route} has a ${language} block`);
+      assert.ok((await block.locator('.token').count()) > 5, `${language} is highlighted`);
+      // Coloured, not just wrapped in spans: some token differs from the block's text colour.
+      const colours = await block.evaluate((pre) => new Set([...pre.querySelectorAll('.token')].map((token) => getComputedStyle(token).color)).size);
+      assert.ok(colours >= 3, `${language} shows ${colours} colours`);
+    }
+  });
+
   it('the API reference keeps its HTTP-method badges', async () => {
     const page = await site.newPage();
     await visit(page, site.baseUrl, '/reference/api/introduction');

@@ -48,6 +48,26 @@ describe('headings and table of contents', browserSuiteOptions(), () => {
     }
   });
 
+  it('marks the entry that was clicked, not the heading below it, until the reader scrolls', async () => {
+    const active = async () => page.$$eval('.toc-menu a.toc__menu-item--active', (links) => links.map((a) => a.getAttribute('href')));
+    const entries = await page.$$eval('.toc-menu a', (links) => links.map((a) => a.getAttribute('href')));
+    // Headings with another heading below them: the one the observers would wrongly pick.
+    for (const href of entries.slice(1, 4)) {
+      await page.click(`.toc-menu a[href="${href}"]`);
+      await page.waitForFunction((target) => window.location.hash === target, href);
+      // Long enough for the scroll to end and every observer callback to have run.
+      await page.waitForTimeout(600);
+      assert.deepEqual(await active(), [href], `after clicking ${href}`);
+    }
+    // Scrolling by hand hands the highlight back to the observers.
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction((clicked) => {
+      const marked = document.querySelector('.toc-menu a.toc__menu-item--active');
+      return marked && marked.getAttribute('href') !== clicked;
+    }, entries[3], { timeout: 5000 });
+  });
+
   it('clears the highlight at the top of the page', async () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => !document.querySelector('.toc-menu a.toc__menu-item--active'), null, { timeout: 5000 });

@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from 'react';
-import { clearTocHighlight, highlightTocItem } from '../../lib/toc-highlight';
+import { clearTocHighlight, pinTocItem } from '../../lib/toc-highlight';
 import { TAB_CHANGE_EVENT_NAME } from '../../lib/tab-events';
 
 interface TocItem { text: string; id: string; level: 2 | 3 }
@@ -12,6 +12,12 @@ function readHeadings(): TocItem[] {
   return [...article.querySelectorAll<HTMLHeadingElement>('h2[id], h3[id]')]
     .filter((heading) => !heading.closest('[hidden]'))
     .map((heading) => ({ id: heading.id, text: (heading.textContent ?? '').replace(/#$/, '').trim(), level: heading.tagName === 'H2' ? 2 : 3 }));
+}
+
+/** A click on an entry pins it before the browser scrolls (the same hash again fires no hashchange). */
+function pinClicked(event: React.MouseEvent<HTMLUListElement>) {
+  const link = (event.target as Element).closest('a');
+  if (link?.hash) pinTocItem(decodeURIComponent(link.hash.slice(1)));
 }
 
 /** "On this page": built from the rendered headings, highlighted by the headings' observers. */
@@ -27,7 +33,8 @@ export default function TableOfContents({ route }: { route: string }) {
   }, [route]);
 
   useEffect(() => {
-    const fromHash = () => { if (window.location.hash) highlightTocItem(decodeURIComponent(window.location.hash.slice(1))); };
+    // A hash in the address is a heading the reader chose (a TOC entry, a # link, a shared URL).
+    const fromHash = () => { if (window.location.hash) pinTocItem(decodeURIComponent(window.location.hash.slice(1))); };
     // The observers only fire when a heading crosses the band; back at the very top nothing may
     // cross it, so the top itself clears the highlight.
     const atTop = () => { if (window.scrollY === 0) clearTocHighlight(); };
@@ -40,7 +47,7 @@ export default function TableOfContents({ route }: { route: string }) {
   return (
     <nav className="toc" aria-label="On this page">
       <p className="toc__title">On this page</p>
-      <ul className="toc-menu">
+      <ul className="toc-menu" onClick={pinClicked}>
         {items.map((item) => (
           <li key={item.id} className={item.level === 3 ? 'toc-menu__item--nested' : undefined}>
             <a href={`#${item.id}`}>{item.text}</a>

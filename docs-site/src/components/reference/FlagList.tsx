@@ -4,6 +4,8 @@ export interface SpecFlag {
   id: string;
   name: string;
   description: string;
+  /** The description's Markdown as HTML, made at build time (gatsby-node). */
+  descriptionHtml: string;
   default_value: string;
   required?: boolean;
   accepted_values?: Array<{ id: string; name: string }>;
@@ -18,7 +20,7 @@ export default function FlagList({ flags }: { flags: SpecFlag[] }) {
           <p className="param__head">
             <code>{flag.name}</code> <span className="param__badge">{flag.required ? 'Required' : 'Optional'}</span>
           </p>
-          <p>{flag.description}</p>
+          <div className="param__description" dangerouslySetInnerHTML={{ __html: flag.descriptionHtml }} />
           {flag.accepted_values && (
             <p className="param__values">Accepted values: {flag.accepted_values.map((v) => <code key={v.id}>{v.name}</code>).reduce<React.ReactNode[]>((all, v, i) => (i ? [...all, ', ', v] : [v]), [])}</p>
           )}
