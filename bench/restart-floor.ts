@@ -2,7 +2,9 @@
  * `supabase start` on a stopped native project (data kept) next to its floor: a bare
  * `pg_ctl start -w` of the same cluster, with the same port and server options, as the same
  * user. Measured interleaved (each round: ours, then the floor, each followed by its stop),
- * medians of 7 after one warm-up round. Budget: within 3x of the floor (#23). Also on a lived-in
+ * medians of 7 after one warm-up round. Budget: within 3x of the floor (#23). Beside it the bare
+ * floor #42 states the budget against: `pg_ctl start -w` of a cluster initdb made with default
+ * settings (no preload libraries, no extensions), the least any local PostgreSQL costs. Also on a lived-in
  * project, whose journal holds the record of 100 earlier `db reset` runs of 20 migrations (about
  * 4,300 lines), as a project used for a while has. With BENCH_BEFORE (a built copy of an earlier
  * commit) its `start` is measured in the same rounds, on projects of its own.
@@ -98,7 +100,19 @@ try {
     timed(process.execPath, [cli, 'stop'], { cwd: at });
     return ms;
   };
+  // The bare cluster: initdb's defaults, owned by the same user, on a port of its own.
+  const bareDir = path.join(home, 'bare-cluster');
+  const initdb = path.join(bins.binDir, 'initdb');
+  spawnSync('mkdir', ['-p', bareDir]);
+  if (runAs) spawnSync('chown', [`${runAs.uid}:${runAs.gid}`, bareDir]);
+  timed(initdb, ['-D', bareDir, '-A', 'trust', '-U', 'postgres', '--no-sync'], user);
+  const bareLog = path.join(bareDir, 'floor.log');
   const samples = interleaved(RUNS, {
+    'pg_ctl start -w (default cluster)': () => {
+      const ms = timed(pgCtl, ['start', '-w', '-s', '-D', bareDir, '-l', bareLog, '-o', `-p ${PORT + 5} -k ${bareDir}`], user);
+      timed(pgCtl, ['stop', '-s', '-m', 'fast', '-D', bareDir], user);
+      return ms;
+    },
     'pg_ctl start -w': () => {
       const ms = timed(pgCtl, ['start', '-w', '-s', '-D', dataDir, '-l', floorLog, '-o', serverOptions], user);
       timed(pgCtl, ['stop', '-s', '-m', 'fast', '-D', dataDir], user);
@@ -110,6 +124,8 @@ try {
     ...(beforeBin && beforeLivedIn ? { 'supabase start (data kept, lived-in project, before)': ours(beforeBin, beforeLivedIn) } : {}),
   });
   reportRatios('pg_ctl start -w', samples, 'ms', { 'supabase start (data kept)': '<= 3x', 'supabase start (data kept, lived-in project)': '<= 3x' });
+  console.log('');
+  reportRatios('pg_ctl start -w (default cluster)', samples, 'ms', { 'supabase start (data kept)': '<= 3x (#42)', 'supabase start (data kept, lived-in project)': '<= 3x (#42)' });
 } finally {
   for (const at of [folder, livedIn, beforeFolder, beforeLivedIn].filter((at): at is string => Boolean(at))) {
     spawnSync(process.execPath, [bin, 'stop', '--no-backup'], { cwd: at, env, stdio: 'ignore' });
