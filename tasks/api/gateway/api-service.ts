@@ -64,9 +64,15 @@ export interface ApiService {
   /** The path it serves under, as the original's Kong routes it (`/rest/v1`). */
   prefix: string;
   /**
+   * Loads from the database what it needs before it can answer (the REST schema cache, say).
+   * Every service's prepare runs at once, before any registers: fastify registers one plugin
+   * after the other, and each of these waits on its own connections and catalog reads.
+   */
+  prepare?(context: ApiContext): Promise<void>;
+  /**
    * Registers its routes on a fastify instance scoped to its prefix (fastify's `register` with
-   * `{ prefix }`), after loading what it needs (the REST schema cache, say): the gateway answers
-   * on the port only once every service's register has returned.
+   * `{ prefix }`), after its prepare: the gateway answers on the port only once every service's
+   * register has returned.
    */
   register(app: FastifyInstance, context: ApiContext): Promise<void>;
   /**

@@ -46,7 +46,8 @@ function sendJson(reply: FastifyReply, status: number, body: unknown, headers: R
 
 /**
  * Builds the gateway (not listening) with `services` registered under their prefixes; resolves
- * once every service's register has returned (the REST schema cache loaded, say).
+ * once every service's prepare (all at once) and register have returned (the REST schema cache
+ * loaded, say).
  */
 export async function createGateway(settings: GatewaySettings, services: readonly ApiService[], log: (line: string) => void): Promise<FastifyInstance> {
   const app = fastify({ logger: false, bodyLimit: BODY_LIMIT, rewriteUrl: rewriteGraphql, maxParamLength: 1000 });
@@ -108,6 +109,7 @@ export async function createGateway(settings: GatewaySettings, services: readonl
   app.addHook('preClose', async () => {
     for (const socket of upgraded) socket.destroy();
   });
+  await Promise.all(services.map((service) => service.prepare?.(context)));
   for (const service of services) {
     await app.register(async (scope) => service.register(scope, context), { prefix: service.prefix });
   }

@@ -49,7 +49,7 @@ export function createRealtimeService(): ApiService {
   return {
     service: 'realtime',
     prefix: '/realtime/v1',
-    async register(app: FastifyInstance, api: ApiContext): Promise<void> {
+    async prepare(api: ApiContext): Promise<void> {
       const { settings } = api;
       const host = '127.0.0.1';
       const pool = new pgDriver.Pool({ host, port: settings.dbPort, user: 'supabase_admin', password: settings.dbPassword, database: 'postgres', application_name: 'realtime_subscription_manager', max: 2, idleTimeoutMillis: 30_000 });
@@ -57,9 +57,14 @@ export function createRealtimeService(): ApiService {
       const hub = new ChannelHub();
       context = { hub, presence: new PresenceTracker(hub), changes: new ChangeStream({ host, dbPort: settings.dbPort, dbPassword: settings.dbPassword, log: api.log }), pool, secret: jwtSecretKey(settings.jwtSecret), log: api.log };
       maxHeaderLength = settings.realtimeMaxHeaderLength ?? Infinity;
-      await deleteAllSubscriptions(pool);
-      await dropSlot(pool).catch((error: Error) => api.log(`realtime: dropping the replication slot a previous run left failed: ${error.message}`));
-      const shared = context;
+      // What a previous run left: its subscriptions and its slot (on the pool's two connections at once).
+      await Promise.all([
+        deleteAllSubscriptions(pool),
+        dropSlot(pool).catch((error: Error) => api.log(`realtime: dropping the replication slot a previous run left failed: ${error.message}`)),
+      ]);
+    },
+    async register(app: FastifyInstance): Promise<void> {
+      const shared = context!;
       app.addHook('onRequest', async (request, reply) => {
         if (!headersFit(request.raw, maxHeaderLength)) return reply.code(431).send();
         return undefined;

@@ -43,22 +43,34 @@ async function answer(state: RestState, request: FastifyRequest, reply: FastifyR
 export function createRestService(parts: RestParts): ApiService {
   let pool: pg.Pool | undefined;
   let stopWatching: (() => Promise<void>) | undefined;
+  let state: RestState | undefined;
   return {
     service: 'rest',
     prefix: '/rest/v1',
-    async register(app: FastifyInstance, context: ApiContext): Promise<void> {
+    async prepare(context: ApiContext): Promise<void> {
       const { settings } = context;
       const restPool = createRestPool(settings);
       pool = restPool;
-      let cache: SchemaCache = await parts.loadSchemaCache(restPool, settings);
-      // The listener loads the new cache itself (on its own connection) and logs the reload.
-      stopWatching = await parts.watchSchemaReload(settings, (fresh) => {
-        cache = fresh;
-      }, context.log);
-      const state: RestState = { parts, settings, pool: restPool, secret: jwtSecretKey(settings.jwtSecret), cache: () => cache };
+      let cache: SchemaCache | undefined;
+      // The listener and the first load at once. A reload that lands first read the catalog after
+      // the load began, so it wins (the listener loads the new cache itself and logs it).
+      let reloaded = false;
+      const [loaded, stop] = await Promise.all([
+        parts.loadSchemaCache(restPool, settings),
+        parts.watchSchemaReload(settings, (fresh) => {
+          cache = fresh;
+          reloaded = true;
+        }, context.log),
+      ]);
+      stopWatching = stop;
+      if (!reloaded) cache = loaded;
+      state = { parts, settings, pool: restPool, secret: jwtSecretKey(settings.jwtSecret), cache: () => cache! };
+    },
+    async register(app: FastifyInstance): Promise<void> {
+      const ready = state!;
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-      const handler = (request: FastifyRequest, reply: FastifyReply) => answer(state, request, reply);
+      const handler = (request: FastifyRequest, reply: FastifyReply) => answer(ready, request, reply);
       const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
       app.route({ method: [...methods], url: '/', exposeHeadRoute: false, handler });
       app.route({ method: [...methods], url: '/*', exposeHeadRoute: false, handler });
