@@ -79,14 +79,19 @@ export const nativeStack: StackRuntime = {
           const notice = (message: string) => options.onNotice?.(message);
           // pg_net's worker is launched with the server, so that loading it overlaps the server's start-up.
           let worker: Promise<LaunchedService> | undefined;
+          let serverSpawned = (): void => undefined;
+          const spawned = new Promise<void>((resolve) => {
+            serverSpawned = resolve;
+          });
           // The other services need nothing of the database to come up, so they start alongside it,
           // but for those that connect at start (the gateway), launched once it answers; background
           // ones (native-services.ts) once the rest answer.
-          const database = nativeRuntime.start(project, {
+          const serverUp = nativeRuntime.start(project, {
             ...runtimeOptions,
             step: step.runStep,
             onApplied: (file) => step.record({ stream: 'migrations:local', type: 'MIGRATION_APPLIED', data: { version: file.version, name: file.name } }),
             onServerSpawned: (server) => {
+              serverSpawned();
               worker = launchPgNetWorker({ projectId, port: server.port, postmasterPid: server.pid, env: project.env });
               worker.catch(() => undefined); // Reported by ensurePgNetWorker, which awaits it.
             },
@@ -97,13 +102,19 @@ export const nativeStack: StackRuntime = {
               },
               notice,
             },
-          }).then(async (result) => {
-            // pg_net's requests are sent by a worker beside the server: it has connected before start returns.
+          });
+          // pg_net's requests are sent by a worker beside the server: it has connected before start
+          // returns. The services that connect at start wait for the server alone.
+          const database = serverUp.then(async (result) => {
             await ensurePgNetWorker({ projectId, port: result.port, env: project.env, launched: worker });
             return result;
           });
           const waited = services.filter((entry) => !entry.background);
-          const launch = (entry: (typeof waited)[number]) => entry.start(project, notice, excluded, entry.needsDatabase ? database : undefined);
+          // The server is spawned first: spawning a Node process holds this thread for 10-20 ms,
+          // and each one spawned before the server put its start that much later. The services
+          // are launched while the server starts up (or at once when it ran already or failed).
+          const serverFirst = Promise.race([spawned, serverUp.then(() => undefined, () => undefined)]);
+          const launch = (entry: (typeof waited)[number]) => serverFirst.then(() => entry.start(project, notice, excluded, entry.needsDatabase ? serverUp : undefined));
           const settled = await Promise.allSettled([database, ...waited.map(launch)]);
           const upFirst = settled.every((result) => result.status === 'fulfilled');
           const background = upFirst ? await Promise.allSettled(services.filter((entry) => entry.background).map((entry) => entry.start(project, notice, excluded))) : [];
