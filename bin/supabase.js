@@ -40,7 +40,13 @@ async function main(argv) {
   }
   const bundle = path.join(dist, 'cli-script.js');
   const { runFromProcess } = builtAfterTsc(bundle) ? loadBundle(bundle) : await import('../dist/cli/process-io.js');
-  process.exitCode = await runFromProcess(argv);
+  const code = await runFromProcess(argv);
+  process.exitCode = code;
+  // The command is over (a command that serves, functions serve, returns only when told to stop),
+  // yet what it used may keep the event loop a while: sockets kept alive, a pool's idle timer, a
+  // probe's timeout. Waiting for them cost `start` some 60-100 ms after its last line. The exit
+  // comes once stdout and stderr have taken everything written (pipes may be asynchronous).
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }
 
 /**
