@@ -25,13 +25,15 @@ export function parseOverrides(pairs: readonly string[]): Record<string, string>
 /**
  * Prints the status values in the requested format (pretty labels, or a sorted flat map). An
  * entry whose value is a URL is printed only when its port answers now: output never names a
- * service that is not there (the API gateway on the native runtime, say).
+ * service that is not there (the API gateway on the native runtime, say). `probe: false` is for a
+ * caller that has just seen `running` answer (start), and trusts it.
  */
 export async function printStatus(
   ctx: CommandContext,
   project: StackProject,
   format: string,
   runtime: { name: RuntimeName; running: ReadonlySet<StackService> },
+  options: { probe?: boolean } = {},
 ): Promise<void> {
   const { statusEntries, statusPrettyLines, statusVariables } = await import('../../tasks/keys/status-values.js');
   const shown = runtime.name === 'native' ? new Set([...NATIVE_SHOWN, ...runtime.running]) : runtime.running;
@@ -39,7 +41,8 @@ export async function printStatus(
   const functions = runtime.name === 'native' && (await servesFunctions(project));
   // postgres-meta has a port of its own only on the native runtime (a container publishes none).
   const pgMetaPort = runtime.name === 'native' && shown.has('pg-meta') ? await recordedPgMetaPort(project) : undefined;
-  const entries = await answering(statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)), pgMetaPort }));
+  const listed = statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)), pgMetaPort });
+  const entries = options.probe === false ? listed : await answering(listed);
   const variables = statusVariables(entries, parseOverrides((ctx.flags['override-name'] as string[] | undefined) ?? []));
   // The original encodes a map, whose keys come out sorted.
   const sorted = Object.fromEntries(Object.entries(variables).sort(([a], [b]) => (a < b ? -1 : 1)));
