@@ -1,0 +1,122 @@
+/**
+ * The local Studio in a browser (Debian's chromium through playwright-core) against a native stack
+ * started by the built CLI: the page at the studio port, its sections used as a user would, with
+ * screenshots at 390 and 1280 px in light and dark kept in test/artifacts/studio-browser/.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { parse as parseToml } from 'smol-toml';
+import { requireCommand } from '../helpers/require-command.js';
+import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/studio-browser', import.meta.url));
+
+interface Config {
+  api: { port: number };
+  studio: { port: number };
+  auth: { anon_key?: string };
+}
+
+/** supabase init's anon key (the demo key every local stack shares). */
+const ANON = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+describe('the local Studio in a browser, on a native stack started by the CLI', function () {
+  this.timeout(180_000);
+  let project: CliProject;
+  let studioUrl: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  /** Screenshots of the current page at both widths, light and dark. */
+  async function screenshots(name: string): Promise<void> {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}-${scheme}.png`), fullPage: true });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  before(async function () {
+    requireCommand(this, CHROMIUM, ['--version'], 'apt-get install -y chromium');
+    await mkdir(ARTIFACTS, { recursive: true });
+    project = await cliProject('studio-browser');
+    const config = parseToml(readFileSync(path.join(project.root, 'supabase', 'config.toml'), 'utf8')) as unknown as Config;
+    studioUrl = `http://127.0.0.1:${config.studio.port}`;
+    const started = project.run(['start']);
+    assert.equal(started.code, 0, started.stderr);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: studioUrl });
+    page = await context.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    project?.dispose();
+  });
+
+  it('serves the application at / with a first page under 200 KB of gzipped JavaScript', async () => {
+    const response = await page.goto(studioUrl);
+    assert.equal(response?.status(), 200);
+    await page.getByRole('heading', { level: 1, name: 'Project settings / API' }).waitFor();
+    const script = await (await fetch(`${studioUrl}/studio/index.js`)).arrayBuffer();
+    const gzipped = gzipSync(Buffer.from(script)).length;
+    assert.ok(gzipped < 200 * 1024, `${gzipped} bytes gzipped`);
+  });
+
+  it('refuses its API to other origins and other host names', async () => {
+    const foreign = await fetch(`${studioUrl}/api/snippets`, { headers: { Origin: 'http://evil.test' } });
+    assert.equal(foreign.status, 403);
+    // A DNS-rebound page reaches this server under its own host name (fetch cannot send another Host).
+    const rebound = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http.get(`${studioUrl}/`, { headers: { Host: 'evil.test' } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      }).on('error', reject);
+    });
+    assert.equal(rebound.status, 421);
+    assert.doesNotMatch(rebound.body, new RegExp(ANON));
+  });
+
+  it('shows the API settings and copies the anon key', async () => {
+    await page.goto(`${studioUrl}/#/api`);
+    const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+    const apiUrl = await field('API URL').inputValue();
+    assert.match(apiUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(await field('GraphQL URL').inputValue(), `${apiUrl}/graphql/v1`);
+    assert.match(await field('DB URL').inputValue(), new RegExp(`^postgresql://postgres:postgres@127\\.0\\.0\\.1:${project.port}/postgres$`));
+    // The service_role key and JWT secret are hidden until revealed.
+    assert.equal(await page.locator('input[type=password]').count(), 2);
+    await page.getByRole('button', { name: 'Copy anon key' }).click();
+    await page.getByRole('status').filter({ hasText: 'anon key copied' }).waitFor();
+    assert.equal(await page.evaluate('navigator.clipboard.readText()'), ANON);
+    const snippet = await field('Client snippet').inputValue();
+    assert.ok(snippet.includes(`const supabaseUrl = '${apiUrl}'`) && snippet.includes(`const supabaseAnonKey = '${ANON}'`), snippet);
+    await screenshots('api-settings');
+  });
+
+  it('is usable with the keyboard: a skip link, then the sections', async () => {
+    // A page of its own: Tab starts from the top of a freshly loaded document.
+    const fresh = await context.newPage();
+    await fresh.goto(`${studioUrl}/#/api`);
+    await fresh.getByRole('heading', { level: 1 }).waitFor();
+    await fresh.keyboard.press('Tab');
+    assert.equal(await fresh.evaluate('document.activeElement.textContent'), 'Skip to content');
+    await fresh.keyboard.press('Tab');
+    assert.equal(await fresh.evaluate(`document.activeElement.getAttribute('aria-current')`), 'page');
+    await fresh.close();
+  });
+});
