@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { StudioConfig } from './config';
 import { ApiSettings } from './sections/api-settings';
+import { SqlEditor } from './sections/sql-editor';
 
 export interface Section {
   /** The hash route, `#/<id>`. */
@@ -13,7 +14,10 @@ export interface Section {
   component: ComponentType<{ config: StudioConfig }>;
 }
 
-export const SECTIONS: readonly Section[] = [{ id: 'api', title: 'Project settings / API', component: ApiSettings }];
+export const SECTIONS: readonly Section[] = [
+  { id: 'api', title: 'Project settings / API', component: ApiSettings },
+  { id: 'sql', title: 'SQL editor', component: SqlEditor },
+];
 
 /** The section a location hash names, else the first. */
 export function sectionOf(hash: string): Section {
