@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { StudioConfig } from './config';
 import { ApiSettings } from './sections/api-settings';
 import { SqlEditor } from './sections/sql-editor';
+import { TableEditor } from './sections/table-editor';
 
 export interface Section {
   /** The hash route, `#/<id>`. */
@@ -17,6 +18,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'api', title: 'Project settings / API', component: ApiSettings },
   { id: 'sql', title: 'SQL editor', component: SqlEditor },
+  { id: 'tables', title: 'Table editor', component: TableEditor },
 ];
 
 /** The section a location hash names, else the first. */
