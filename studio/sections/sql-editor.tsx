@@ -6,6 +6,7 @@
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { columnsOf, DataGrid, type Row } from '../components/data-grid';
+import { ServiceNotice } from '../components/service-notice';
 import type { StudioConfig } from '../config';
 import { ApiError, pgMeta } from '../http';
 import { errorPosition, lineAndColumn } from '../sql/error-position';
@@ -63,6 +64,7 @@ export function SqlEditor({ config }: { config: StudioConfig }) {
 
   return (
     <>
+      <ServiceNotice probe={() => pgMeta('query', 'POST', { query: 'select 1' })} />
       <label htmlFor={editorId}>SQL</label>
       <textarea
         id={editorId}

@@ -5,6 +5,8 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { DataGrid, type GridSort, type Row } from '../components/data-grid';
+import { ServiceNotice } from '../components/service-notice';
+import { rest } from '../http';
 import type { StudioConfig } from '../config';
 import { listSchemas, listTables, type TableMeta } from '../table/table-meta';
 import { deleteRow, fetchRows, insertRow, PAGE_SIZE, updateRow, type RowPage } from '../table/table-rows';
@@ -87,93 +89,98 @@ export function TableEditor({ config }: { config: StudioConfig }) {
   const last = rows ? Math.min((page + 1) * PAGE_SIZE, rows.total) : 0;
 
   return (
-    <div className="split">
-      <div>
-        <label htmlFor={schemaId}>Schema</label>
-        <select id={schemaId} value={schema} onChange={(event) => setSchema(event.target.value)}>
-          {schemas.map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </select>
-        <h2 id="table-list">Tables</h2>
-        {tables === undefined ? (
-          <p className="hint">Loading…</p>
-        ) : tables.length === 0 ? (
-          <p className="hint">No tables in {schema}. Create one in the SQL editor.</p>
-        ) : (
-          <ul className="list" aria-labelledby="table-list">
-            {tables.map((item) => (
-              <li key={item.id}>
-                <button type="button" aria-pressed={item.id === table?.id} onClick={() => choose(item)}>
-                  {item.name}
-                </button>
-              </li>
+    <>
+      {/* REST's root (its OpenAPI document) only tells whether the API serves REST at all; a GET,
+          since a HEAD's answer would carry no words to show. */}
+      <ServiceNotice probe={() => rest(config, '')} />
+      <div className="split">
+        <div>
+          <label htmlFor={schemaId}>Schema</label>
+          <select id={schemaId} value={schema} onChange={(event) => setSchema(event.target.value)}>
+            {schemas.map((name) => (
+              <option key={name}>{name}</option>
             ))}
-          </ul>
-        )}
-      </div>
-      <section aria-label={table ? `Rows of ${table.schema}.${table.name}` : 'Rows'}>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        {!table && <p className="hint">Choose a table to see its rows.</p>}
-        {table && (
-          <>
-            <div className="toolbar">
-              <h2 className="grow">
-                {table.schema}.{table.name}
-              </h2>
-              <button type="button" className="primary" onClick={() => setEditing({})}>
-                Insert row
-              </button>
-              <button type="button" onClick={() => void load()}>
-                Refresh
-              </button>
-            </div>
-            {!keyed && <p className="notice">This table has no primary key, so its rows cannot be edited or deleted here.</p>}
-            <p className="status" role="status" aria-live="polite">
-              {status}
+          </select>
+          <h2 id="table-list">Tables</h2>
+          {tables === undefined ? (
+            !error && <p className="hint">Loading…</p>
+          ) : tables.length === 0 ? (
+            <p className="hint">No tables in {schema}. Create one in the SQL editor.</p>
+          ) : (
+            <ul className="list" aria-labelledby="table-list">
+              {tables.map((item) => (
+                <li key={item.id}>
+                  <button type="button" aria-pressed={item.id === table?.id} onClick={() => choose(item)}>
+                    {item.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <section aria-label={table ? `Rows of ${table.schema}.${table.name}` : 'Rows'}>
+          {error && (
+            <p className="error" role="alert">
+              {error}
             </p>
-            {rows && (
-              <>
-                <DataGrid
-                  label={`Rows of ${table.name}`}
-                  columns={columns}
-                  rows={rows.rows}
-                  sort={sort}
-                  onSort={sortBy}
-                  actions={
-                    keyed
-                      ? (row, index) => (
-                          <span className="toolbar">
-                            <button type="button" onClick={() => setEditing({ row })} aria-label={`Edit row ${page * PAGE_SIZE + index + 1}`}>
-                              Edit
-                            </button>
-                            <button type="button" className="danger" onClick={() => void remove(row)} aria-label={`Delete row ${page * PAGE_SIZE + index + 1}`}>
-                              Delete
-                            </button>
-                          </span>
-                        )
-                      : undefined
-                  }
-                />
-                <nav className="toolbar" aria-label="Pages">
-                  <span className="grow">{rows.total === 0 ? 'No rows' : `Rows ${page * PAGE_SIZE + 1}–${last} of ${rows.total}`}</span>
-                  <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                    Previous page
-                  </button>
-                  <button type="button" disabled={last >= rows.total} onClick={() => setPage(page + 1)}>
-                    Next page
-                  </button>
-                </nav>
-              </>
-            )}
-          </>
-        )}
-      </section>
-      {editing && table && <RowDialog table={table} row={editing.row} onSave={save} onClose={() => setEditing(undefined)} />}
-    </div>
+          )}
+          {!table && <p className="hint">Choose a table to see its rows.</p>}
+          {table && (
+            <>
+              <div className="toolbar">
+                <h2 className="grow">
+                  {table.schema}.{table.name}
+                </h2>
+                <button type="button" className="primary" onClick={() => setEditing({})}>
+                  Insert row
+                </button>
+                <button type="button" onClick={() => void load()}>
+                  Refresh
+                </button>
+              </div>
+              {!keyed && <p className="notice">This table has no primary key, so its rows cannot be edited or deleted here.</p>}
+              <p className="status" role="status" aria-live="polite">
+                {status}
+              </p>
+              {rows && (
+                <>
+                  <DataGrid
+                    label={`Rows of ${table.name}`}
+                    columns={columns}
+                    rows={rows.rows}
+                    sort={sort}
+                    onSort={sortBy}
+                    actions={
+                      keyed
+                        ? (row, index) => (
+                            <span className="toolbar">
+                              <button type="button" onClick={() => setEditing({ row })} aria-label={`Edit row ${page * PAGE_SIZE + index + 1}`}>
+                                Edit
+                              </button>
+                              <button type="button" className="danger" onClick={() => void remove(row)} aria-label={`Delete row ${page * PAGE_SIZE + index + 1}`}>
+                                Delete
+                              </button>
+                            </span>
+                          )
+                        : undefined
+                    }
+                  />
+                  <nav className="toolbar" aria-label="Pages">
+                    <span className="grow">{rows.total === 0 ? 'No rows' : `Rows ${page * PAGE_SIZE + 1}–${last} of ${rows.total}`}</span>
+                    <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                      Previous page
+                    </button>
+                    <button type="button" disabled={last >= rows.total} onClick={() => setPage(page + 1)}>
+                      Next page
+                    </button>
+                  </nav>
+                </>
+              )}
+            </>
+          )}
+        </section>
+        {editing && table && <RowDialog table={table} row={editing.row} onSave={save} onClose={() => setEditing(undefined)} />}
+      </div>
+    </>
   );
 }

@@ -223,6 +223,18 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await grid.getByRole('cell', { name: 'second note' }).count(), 0);
   });
 
+  it('says which service a section lacks when the stack left it out, and how to start it', async () => {
+    assert.equal(project.run(['stop']).code, 0);
+    const started = project.run(['start', '-x', 'postgres-meta', '-x', 'postgrest']);
+    assert.equal(started.code, 0, started.stderr);
+    await page.goto(`${studioUrl}/#/sql`);
+    await page.getByRole('alert').filter({ hasText: 'pg-meta is not running: it was left out with supabase start -x postgres-meta' }).waitFor();
+    assert.match((await page.getByRole('alert').textContent()) ?? '', /Run supabase stop, then supabase start without leaving it out\./);
+    await page.goto(`${studioUrl}/#/tables`);
+    await page.getByRole('alert').filter({ hasText: 'rest is not running: it was left out with supabase start -x postgrest' }).waitFor();
+    await screenshots('service-left-out');
+  });
+
   it('is usable with the keyboard: a skip link, then the sections', async () => {
     // A page of its own: Tab starts from the top of a freshly loaded document.
     const fresh = await context.newPage();
