@@ -1,6 +1,6 @@
 /**
  * The page's two ways out: the platform API process it came from (`/api/...`: postgres-meta and
- * snippets) and the stack's API gateway (REST, as the service role). Each failure becomes an
+ * snippets) and the stack's API gateway (REST and Auth's admin API, as the service role). Each failure becomes an
  * ApiError with the message a user can act on: the service's own words when it gave some, and
  * for a service that is not running, which one and how to start it.
  */
@@ -23,7 +23,8 @@ export const GATEWAY_DOWN =
   'The API gateway is not running, so neither postgres-meta nor REST can be reached: run supabase status to see why, then supabase start (without -x kong).';
 
 function messageOf(status: number, body: Record<string, unknown> | undefined, fallback: string): string {
-  const text = body?.message ?? body?.error ?? body?.msg;
+  // PostgREST and the gateway say `message`, postgres-meta `error`, GoTrue `msg` or `error_description`.
+  const text = body?.message ?? body?.msg ?? body?.error_description ?? body?.error;
   return typeof text === 'string' && text !== '' ? text : fallback || `the request failed with status ${status}`;
 }
 
@@ -62,6 +63,14 @@ export async function studioApi<T>(path: string, method = 'GET', body?: unknown)
   return (await send<T>(`/api/${path}`, jsonInit(method, body))).data;
 }
 
+const serviceRoleHeaders = (config: StudioConfig): Record<string, string> => ({ apikey: config.serviceRoleKey, Authorization: `Bearer ${config.serviceRoleKey}` });
+
+/** A request of Auth's API (`/auth/v1/<path>`) as the service role, which its admin routes require. */
+export async function auth<T>(config: StudioConfig, path: string, method = 'GET', body?: unknown): Promise<{ data: T; headers: Headers }> {
+  const init = jsonInit(method, body);
+  return send<T>(`${config.apiUrl}/auth/v1/${path}`, { ...init, headers: { ...serviceRoleHeaders(config), ...(init.headers as Record<string, string> | undefined) } });
+}
+
 /** A REST request as the service role; `schema` picks the profile (PostgREST's Accept-/Content-Profile). */
 export async function rest<T>(
   config: StudioConfig,
@@ -69,7 +78,7 @@ export async function rest<T>(
   options: { method?: string; schema?: string; body?: unknown; prefer?: string } = {},
 ): Promise<{ data: T; headers: Headers }> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { apikey: config.serviceRoleKey, Authorization: `Bearer ${config.serviceRoleKey}` };
+  const headers = serviceRoleHeaders(config);
   if (options.schema) headers[method === 'GET' ? 'Accept-Profile' : 'Content-Profile'] = options.schema;
   if (options.prefer) headers.Prefer = options.prefer;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -10,12 +10,17 @@ import { ApiError } from '../http';
 /** Statuses that mean "the service is not there", as opposed to a refused request. */
 const ABSENT = new Set([0, 502, 503]);
 
+/** Whether an error says the service is not there (what the notice already shows). */
+export function serviceAbsent(error: unknown): boolean {
+  return error instanceof ApiError && ABSENT.has(error.status);
+}
+
 export function ServiceNotice({ probe }: { probe: () => Promise<unknown> }) {
   const [message, setMessage] = useState<string>();
   useEffect(() => {
     probe().then(
       () => setMessage(undefined),
-      (error: unknown) => setMessage(error instanceof ApiError && ABSENT.has(error.status) ? error.message : undefined),
+      (error: unknown) => setMessage(serviceAbsent(error) ? (error as ApiError).message : undefined),
     );
     // Probed once per opening of the section, not again when the caller renders a new function.
   }, []);

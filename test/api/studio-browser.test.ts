@@ -223,15 +223,48 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await grid.getByRole('cell', { name: 'second note' }).count(), 0);
   });
 
+  it('creates a user with a password through the Auth admin API, finds and deletes it', async () => {
+    await page.goto(`${studioUrl}/#/users`);
+    await page.getByRole('heading', { level: 1, name: 'Authentication users' }).waitFor();
+    await page.getByText('No users').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.test');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByRole('status').filter({ hasText: 'User ada@example.test created' }).waitFor();
+    const grid = page.getByRole('region', { name: 'Users' });
+    await grid.getByRole('cell', { name: 'ada@example.test', exact: true }).waitFor();
+    // The password works: Auth signs the user in with it.
+    const apiUrl = await page.evaluate(`JSON.parse(document.getElementById('studio-config').textContent).apiUrl`);
+    const signIn = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: ANON, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.test', password: 'correct horse battery' }),
+    });
+    assert.equal(signIn.status, 200, await signIn.clone().text());
+    await page.getByLabel('Email', { exact: true }).fill('grace@example.test');
+    await page.getByLabel('Password').fill('another long password');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('Users 1–2 of 2').waitFor();
+    await page.getByLabel('Search by email').fill('grace');
+    await page.getByText('Users 1–1 of 1').waitFor();
+    await screenshots('auth-users');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete grace@example.test' }).click();
+    await page.getByRole('status').filter({ hasText: 'User grace@example.test deleted' }).waitFor();
+    await page.getByText('No users').waitFor();
+  });
+
   it('says which service a section lacks when the stack left it out, and how to start it', async () => {
     assert.equal(project.run(['stop']).code, 0);
-    const started = project.run(['start', '-x', 'postgres-meta', '-x', 'postgrest']);
+    const started = project.run(['start', '-x', 'postgres-meta', '-x', 'postgrest', '-x', 'gotrue']);
     assert.equal(started.code, 0, started.stderr);
     await page.goto(`${studioUrl}/#/sql`);
     await page.getByRole('alert').filter({ hasText: 'pg-meta is not running: it was left out with supabase start -x postgres-meta' }).waitFor();
     assert.match((await page.getByRole('alert').textContent()) ?? '', /Run supabase stop, then supabase start without leaving it out\./);
     await page.goto(`${studioUrl}/#/tables`);
     await page.getByRole('alert').filter({ hasText: 'rest is not running: it was left out with supabase start -x postgrest' }).waitFor();
+    await page.goto(`${studioUrl}/#/users`);
+    await page.getByRole('alert').filter({ hasText: 'auth is not running: it was left out with supabase start -x gotrue' }).waitFor();
     await screenshots('service-left-out');
   });
 
