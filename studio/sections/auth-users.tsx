@@ -126,7 +126,7 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
         {users && (
           <>
             <DataGrid
-              label="Users"
+              label="User list"
               columns={COLUMNS}
               rows={rows}
               actions={(_row, index) => (

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -16,6 +17,7 @@ import { parse as parseToml } from 'smol-toml';
 import { requireCommand } from '../helpers/require-command.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 
+const require = createRequire(import.meta.url);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/studio-browser', import.meta.url));
 
@@ -231,7 +233,7 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByRole('status').filter({ hasText: 'User ada@example.test created' }).waitFor();
-    const grid = page.getByRole('region', { name: 'Users' });
+    const grid = page.getByRole('region', { name: 'User list' });
     await grid.getByRole('cell', { name: 'ada@example.test', exact: true }).waitFor();
     // The password works: Auth signs the user in with it.
     const apiUrl = await page.evaluate(`JSON.parse(document.getElementById('studio-config').textContent).apiUrl`);
@@ -252,6 +254,32 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.getByRole('button', { name: 'Delete grace@example.test' }).click();
     await page.getByRole('status').filter({ hasText: 'User grace@example.test deleted' }).waitFor();
     await page.getByText('No users').waitFor();
+  });
+
+  it('passes axe-core (the engine of Lighthouse accessibility) on every section, light and dark, at both widths', async () => {
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const found: string[] = [];
+    for (const hash of ['#/api', '#/sql', '#/tables', '#/users']) {
+      await page.goto(`${studioUrl}/${hash}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (hash === '#/tables') {
+        await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'notes' }).click();
+        await page.getByRole('region', { name: 'Rows of notes' }).waitFor();
+      }
+      await page.evaluate(axeSource);
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const width of [390, 1280]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setViewportSize({ width, height: 900 });
+          const result = (await page.evaluate(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] })`)) as { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
+          for (const violation of result.violations) found.push(`${hash} ${scheme} ${width}px: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        }
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.deepEqual(found, []);
   });
 
   it('says which service a section lacks when the stack left it out, and how to start it', async () => {
