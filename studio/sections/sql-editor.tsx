@@ -13,6 +13,9 @@ import { errorPosition, lineAndColumn } from '../sql/error-position';
 import { loadHistory, recordHistory } from '../sql/query-history';
 import { SnippetPanel } from '../sql/snippet-panel';
 
+/** Rows drawn at most: a grid of a million cells would stall the page; the count stays exact. */
+const SHOWN_ROWS = 1000;
+
 type Outcome = { kind: 'rows'; rows: Row[]; ms: number } | { kind: 'error'; message: string; where?: string };
 
 export function SqlEditor({ config }: { config: StudioConfig }) {
@@ -96,8 +99,9 @@ export function SqlEditor({ config }: { config: StudioConfig }) {
           <>
             <p role="status">
               {outcome.rows.length === 1 ? '1 row' : `${outcome.rows.length} rows`} in {outcome.ms} ms
+              {outcome.rows.length > SHOWN_ROWS && `, the first ${SHOWN_ROWS} shown (add a limit to the query to choose them)`}
             </p>
-            {outcome.rows.length > 0 && <DataGrid label="Query results" columns={columnsOf(outcome.rows)} rows={outcome.rows} />}
+            {outcome.rows.length > 0 && <DataGrid label="Query results" columns={columnsOf(outcome.rows)} rows={outcome.rows.slice(0, SHOWN_ROWS)} />}
           </>
         )}
         {!outcome && <p className="hint">Run a query to see its rows here.</p>}

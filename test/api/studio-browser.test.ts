@@ -136,6 +136,14 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.getByText('1 row in').waitFor();
   });
 
+  it('draws the first 1000 rows of a large result and says how many there are', async () => {
+    await page.getByRole('textbox', { name: 'SQL', exact: true }).fill('select n from generate_series(1, 5000) as n;');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('5000 rows in').waitFor();
+    assert.match((await page.getByText('5000 rows in').textContent()) ?? '', /the first 1000 shown/);
+    assert.equal(await page.getByRole('region', { name: 'Query results' }).locator('tbody tr').count(), 1000);
+  });
+
   it('shows an error with the line and column it points at', async () => {
     await page.getByRole('textbox', { name: 'SQL', exact: true }).fill('select 1;\nselect * from nowhere_at_all;');
     await page.getByRole('textbox', { name: 'SQL', exact: true }).press('Control+Enter');
@@ -209,6 +217,26 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     } finally {
       await db.end();
     }
+  });
+
+  it('pages through a table 50 rows at a time', async () => {
+    await page.goto(`${studioUrl}/#/sql`);
+    await page.getByRole('textbox', { name: 'SQL', exact: true }).fill('create table public.many (n int primary key); insert into public.many select generate_series(1, 120);');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('0 rows in').waitFor();
+    await page.goto(`${studioUrl}/#/tables`);
+    await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'many' }).click();
+    await page.getByText('Rows 1–50 of 120').waitFor();
+    const grid = page.getByRole('region', { name: 'Rows of many' });
+    assert.equal(await grid.locator('tbody tr').count(), 50);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Rows 51–100 of 120').waitFor();
+    await grid.getByRole('cell', { name: '51', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Rows 101–120 of 120').waitFor();
+    assert.ok(await page.getByRole('button', { name: 'Next page' }).isDisabled());
+    await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'notes' }).click();
+    await page.getByRole('region', { name: 'Rows of notes' }).waitFor();
   });
 
   it('sorts by a column header and deletes a row', async () => {
