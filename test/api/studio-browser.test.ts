@@ -284,6 +284,23 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.getByText('No users').waitFor();
   });
 
+  it('pages the users 50 at a time, with the total Auth counts', async () => {
+    const apiUrl = (await page.evaluate(`JSON.parse(document.getElementById('studio-config').textContent).apiUrl`)) as string;
+    const serviceRole = (await page.evaluate(`JSON.parse(document.getElementById('studio-config').textContent).serviceRoleKey`)) as string;
+    for (let n = 1; n <= 51; n++) {
+      const created = await fetch(`${apiUrl}/auth/v1/admin/users`, {
+        method: 'POST',
+        headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: `many-${n}@example.test` }),
+      });
+      assert.equal(created.status, 200);
+    }
+    await page.getByLabel('Search by email').fill('many-');
+    await page.getByText('Users 1–50 of 51').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Users 51–51 of 51').waitFor();
+  });
+
   it('passes axe-core (the engine of Lighthouse accessibility) on every section, light and dark, at both widths', async () => {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern.
     const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
