@@ -11,6 +11,7 @@ import type { StudioConfig } from '../config';
 import { listSchemas, listTables, type TableMeta } from '../table/table-meta';
 import { deleteRow, fetchRows, insertRow, PAGE_SIZE, updateRow, type RowPage } from '../table/table-rows';
 import { RowDialog } from '../table/row-dialog';
+import { RowFilterForm, type RowFilter } from '../table/row-filter';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -22,6 +23,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
   const [table, setTable] = useState<TableMeta>();
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<GridSort>();
+  const [filter, setFilter] = useState<RowFilter>();
   const [rows, setRows] = useState<RowPage>();
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
@@ -40,13 +42,13 @@ export function TableEditor({ config }: { config: StudioConfig }) {
   const load = useCallback(async () => {
     if (!table) return;
     try {
-      setRows(await fetchRows(config, table, page, sort));
+      setRows(await fetchRows(config, table, page, sort, filter));
       setError('');
     } catch (cause) {
       setRows(undefined);
       setError(messageOf(cause));
     }
-  }, [config, table, page, sort]);
+  }, [config, table, page, sort, filter]);
 
   useEffect(() => {
     void load();
@@ -56,6 +58,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
     setTable(next);
     setPage(0);
     setSort(undefined);
+    setFilter(undefined);
     setStatus('');
   }
 
@@ -138,6 +141,12 @@ export function TableEditor({ config }: { config: StudioConfig }) {
                   Refresh
                 </button>
               </div>
+              <RowFilterForm
+                key={table.id}
+                columns={columns.map((column) => column.name)}
+                filter={filter}
+                onChange={(next) => (setFilter(next), setPage(0))}
+              />
               {!keyed && <p className="notice">This table has no primary key, so its rows cannot be edited or deleted here.</p>}
               <p className="status" role="status" aria-live="polite">
                 {status}

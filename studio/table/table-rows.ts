@@ -7,6 +7,7 @@
 import type { Row } from '../components/data-grid';
 import type { StudioConfig } from '../config';
 import { rest } from '../http';
+import { filterParam, type RowFilter } from './row-filter';
 import type { ColumnMeta, TableMeta } from './table-meta';
 
 /** Rows per page. */
@@ -20,11 +21,18 @@ export interface RowPage {
 
 const tablePath = (table: TableMeta) => encodeURIComponent(table.name);
 
-/** One page of rows, ordered by `order` (then by the primary key, so pages do not overlap). */
-export async function fetchRows(config: StudioConfig, table: TableMeta, page: number, order?: { column: string; ascending: boolean }): Promise<RowPage> {
+/** One page of the rows `filter` keeps, ordered by `order` (then by the primary key, so pages do not overlap). */
+export async function fetchRows(
+  config: StudioConfig,
+  table: TableMeta,
+  page: number,
+  order?: { column: string; ascending: boolean },
+  filter?: RowFilter,
+): Promise<RowPage> {
   const terms = [...(order ? [`${order.column}.${order.ascending ? 'asc' : 'desc'}`] : []), ...table.primary_keys.filter((key) => key.name !== order?.column).map((key) => `${key.name}.asc`)];
   const query = new URLSearchParams({ select: '*', limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
   if (terms.length > 0) query.set('order', terms.join(','));
+  if (filter) query.append(...filterParam(filter));
   const { data, headers } = await rest<Row[]>(config, `${tablePath(table)}?${query}`, { schema: table.schema, prefer: 'count=exact' });
   const total = Number(/\/(\d+)$/.exec(headers.get('content-range') ?? '')?.[1] ?? data.length);
   return { rows: data, total };

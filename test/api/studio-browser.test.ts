@@ -219,7 +219,7 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     }
   });
 
-  it('pages through a table 50 rows at a time', async () => {
+  it('pages through a table 50 rows at a time, and filters it', async () => {
     await page.goto(`${studioUrl}/#/sql`);
     await page.getByRole('textbox', { name: 'SQL', exact: true }).fill('create table public.many (n int primary key); insert into public.many select generate_series(1, 120);');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -235,6 +235,15 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText('Rows 101–120 of 120').waitFor();
     assert.ok(await page.getByRole('button', { name: 'Next page' }).isDisabled());
+    // A filter is PostgREST's: the count and pages are the filtered rows'.
+    const filter = page.getByRole('form', { name: 'Filter rows' });
+    await filter.getByLabel('Operator').selectOption('gt');
+    await filter.getByLabel('Value').fill('95');
+    await filter.getByRole('button', { name: 'Apply filter' }).click();
+    await page.getByText('Rows 1–25 of 25').waitFor();
+    await grid.getByRole('cell', { name: '96', exact: true }).waitFor();
+    await filter.getByRole('button', { name: 'Clear filter' }).click();
+    await page.getByText('Rows 1–50 of 120').waitFor();
     await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'notes' }).click();
     await page.getByRole('region', { name: 'Rows of notes' }).waitFor();
   });
