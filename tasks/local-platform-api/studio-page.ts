@@ -36,7 +36,7 @@ function scriptJson(value: unknown): string {
 }
 
 /** GET /: the application's shell, or a page saying why it cannot be served. */
-export async function showStudioPage(req: IncomingMessage, res: ServerResponse, settings: PlatformSettings): Promise<void> {
+export function showStudioPage(req: IncomingMessage, res: ServerResponse, settings: PlatformSettings): void {
   if (!loopbackHost(req)) return sendHtmlPage(res, 421, 'Wrong host', '<p>Open the Studio through 127.0.0.1 or localhost.</p>');
   const studio = settings.studio;
   if (!studio) return sendHtmlPage(res, 503, 'Studio not available', '<p>This server was started by an older build. Run <code>supabase stop</code>, then <code>supabase start</code>.</p>');
