@@ -1,7 +1,7 @@
 /**
  * Rows as a table: one column per field, a cell's value shown as text (NULL set apart, objects as
  * JSON), in a scrolling region the keyboard can reach. Column headers may carry a type and sort
- * on click; an optional last column holds per-row actions.
+ * on click; a caller may draw some cells itself, and an optional last column holds per-row actions.
  */
 import type { ReactNode } from 'react';
 
@@ -38,8 +38,10 @@ export function DataGrid(props: {
   sort?: GridSort;
   onSort?: (column: string) => void;
   actions?: (row: Row, index: number) => ReactNode;
+  /** What a cell shows instead of its text (the table editor's foreign keys); undefined: the text. */
+  cell?: (row: Row, column: string) => ReactNode | undefined;
 }) {
-  const { label, columns, rows, sort, onSort, actions } = props;
+  const { label, columns, rows, sort, onSort, actions, cell } = props;
   return (
     <div className="grid-wrap" role="region" aria-label={label} tabIndex={0}>
       <table className="grid">
@@ -75,7 +77,7 @@ export function DataGrid(props: {
                 const value = row[column.name];
                 return (
                   <td key={column.name} className={value === null || value === undefined ? 'null' : undefined} title={cellText(value)}>
-                    {cellText(value)}
+                    {cell?.(row, column.name) ?? cellText(value)}
                   </td>
                 );
               })}

@@ -1,14 +1,15 @@
 /**
  * Table editor: the schemas and tables postgres-meta lists, the selected table's rows a page at a
- * time through the native REST API (sorted by a column header, the column types under the
- * names), and a row inserted, edited or deleted as the service role.
+ * time through the native REST API (sorted by a column header, filtered, the column types under
+ * the names, a foreign key's value a link to the row it points at), and a row inserted, edited or
+ * deleted as the service role.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { DataGrid, type GridSort, type Row } from '../components/data-grid';
 import { ServiceNotice } from '../components/service-notice';
 import { rest } from '../http';
 import type { StudioConfig } from '../config';
-import { listSchemas, listTables, type TableMeta } from '../table/table-meta';
+import { listSchemas, listTables, outgoingKeys, type RelationshipMeta, type TableMeta } from '../table/table-meta';
 import { deleteRow, fetchRows, insertRow, PAGE_SIZE, updateRow, type RowPage } from '../table/table-rows';
 import { RowDialog } from '../table/row-dialog';
 import { RowFilterForm, type RowFilter } from '../table/row-filter';
@@ -28,6 +29,8 @@ export function TableEditor({ config }: { config: StudioConfig }) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<{ row?: Row }>();
+  /** A foreign key being followed into another schema: opened once that schema's tables load. */
+  const [following, setFollowing] = useState<{ table: string; filter: RowFilter }>();
 
   useEffect(() => {
     listSchemas().then(setSchemas, (cause: unknown) => setError(messageOf(cause)));
@@ -38,6 +41,13 @@ export function TableEditor({ config }: { config: StudioConfig }) {
     setTable(undefined);
     listTables(schema).then(setTables, (cause: unknown) => setError(messageOf(cause)));
   }, [schema]);
+
+  useEffect(() => {
+    const target = following && tables?.find((item) => item.name === following.table);
+    if (!target || !following) return;
+    setFollowing(undefined);
+    choose(target, following.filter);
+  }, [tables, following]);
 
   const load = useCallback(async () => {
     if (!table) return;
@@ -54,12 +64,24 @@ export function TableEditor({ config }: { config: StudioConfig }) {
     void load();
   }, [load]);
 
-  function choose(next: TableMeta) {
+  function choose(next: TableMeta, nextFilter?: RowFilter) {
     setTable(next);
     setPage(0);
     setSort(undefined);
-    setFilter(undefined);
+    setFilter(nextFilter);
     setStatus('');
+  }
+
+  /** Opens the row a foreign key points at: its table, filtered on the referenced column. */
+  function follow(key: RelationshipMeta, value: unknown) {
+    const filter = { column: key.target_column_name, operator: 'eq', value: String(value) };
+    if (key.target_table_schema === schema) {
+      const target = tables?.find((item) => item.name === key.target_table_name);
+      if (target) choose(target, filter);
+      return;
+    }
+    setFollowing({ table: key.target_table_name, filter });
+    setSchema(key.target_table_schema);
   }
 
   function sortBy(column: string) {
@@ -88,6 +110,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
   }
 
   const keyed = (table?.primary_keys.length ?? 0) > 0;
+  const foreignKeys = table ? outgoingKeys(table) : new Map<string, RelationshipMeta>();
   const columns = (table?.columns ?? []).map((column) => ({ name: column.name, type: column.format }));
   const last = rows ? Math.min((page + 1) * PAGE_SIZE, rows.total) : 0;
 
@@ -142,7 +165,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
                 </button>
               </div>
               <RowFilterForm
-                key={table.id}
+                key={`${table.id}:${filter?.column}:${filter?.operator}:${filter?.value}`}
                 columns={columns.map((column) => column.name)}
                 filter={filter}
                 onChange={(next) => (setFilter(next), setPage(0))}
@@ -159,6 +182,16 @@ export function TableEditor({ config }: { config: StudioConfig }) {
                     rows={rows.rows}
                     sort={sort}
                     onSort={sortBy}
+                    cell={(row, column) => {
+                      const key = foreignKeys.get(column);
+                      const value = row[column];
+                      if (!key || value === null || value === undefined) return undefined;
+                      return (
+                        <button type="button" className="link" onClick={() => follow(key, value)} aria-label={`Open the ${key.target_table_name} row where ${key.target_column_name} is ${String(value)}`}>
+                          {String(value)} →
+                        </button>
+                      );
+                    }}
                     actions={
                       keyed
                         ? (row, index) => (

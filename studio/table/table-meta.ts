@@ -17,6 +17,16 @@ export interface ColumnMeta {
   ordinal_position: number;
 }
 
+/** A foreign key, as postgres-meta lists it on both of its tables. */
+export interface RelationshipMeta {
+  source_schema: string;
+  source_table_name: string;
+  source_column_name: string;
+  target_table_schema: string;
+  target_table_name: string;
+  target_column_name: string;
+}
+
 export interface TableMeta {
   id: number;
   schema: string;
@@ -25,6 +35,7 @@ export interface TableMeta {
   live_rows_estimate: number;
   columns?: ColumnMeta[];
   primary_keys: Array<{ name: string }>;
+  relationships: RelationshipMeta[];
 }
 
 /** The schemas a user made or uses (postgres-meta leaves out the system ones by default). */
@@ -43,4 +54,13 @@ export async function listTables(schema: string): Promise<TableMeta[]> {
 /** Columns a row form may set: identity and generated columns are the database's to fill. */
 export function writableColumns(table: TableMeta): ColumnMeta[] {
   return (table.columns ?? []).filter((column) => column.is_updatable && !column.is_generated);
+}
+
+/** The foreign keys going out of `table`, by the column that holds them (single-column keys). */
+export function outgoingKeys(table: TableMeta): Map<string, RelationshipMeta> {
+  const keys = new Map<string, RelationshipMeta>();
+  for (const relationship of table.relationships ?? []) {
+    if (relationship.source_schema === table.schema && relationship.source_table_name === table.name) keys.set(relationship.source_column_name, relationship);
+  }
+  return keys;
 }

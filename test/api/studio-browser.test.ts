@@ -262,6 +262,27 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await grid.getByRole('cell', { name: 'second note' }).count(), 0);
   });
 
+  it('follows a foreign key to the row it points at', async () => {
+    await page.goto(`${studioUrl}/#/sql`);
+    await page.getByRole('textbox', { name: 'SQL', exact: true }).fill(
+      "create table public.tags (id int primary key, note_id bigint references public.notes (id), label text); insert into public.tags values (1, 1, 'urgent'), (2, null, 'loose');",
+    );
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('0 rows in').waitFor();
+    await page.goto(`${studioUrl}/#/tables`);
+    await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'tags' }).click();
+    await page.getByText('Rows 1–2 of 2').waitFor();
+    // Only a value that points somewhere is a link.
+    assert.equal(await page.getByRole('button', { name: /^Open the notes row/ }).count(), 1);
+    await page.getByRole('button', { name: 'Open the notes row where id is 1' }).click();
+    const grid = page.getByRole('region', { name: 'Rows of notes' });
+    await grid.getByRole('cell', { name: 'first note, edited' }).waitFor();
+    await page.getByText('Rows 1–1 of 1').waitFor();
+    const filter = page.getByRole('form', { name: 'Filter rows' });
+    assert.equal(await filter.getByLabel('Filter column').inputValue(), 'id');
+    assert.equal(await filter.getByLabel('Value').inputValue(), '1');
+  });
+
   it('creates a user with a password through the Auth admin API, finds and deletes it', async () => {
     await page.goto(`${studioUrl}/#/users`);
     await page.getByRole('heading', { level: 1, name: 'Authentication users' }).waitFor();
