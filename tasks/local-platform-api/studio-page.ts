@@ -63,7 +63,8 @@ export function showStudioPage(req: IncomingMessage, res: ServerResponse, settin
   res.end(
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
       '<meta name="color-scheme" content="light dark">' +
-      `<title>Studio · ${escapeHtml(settings.projectId)}</title><link rel="stylesheet" href="/studio/index.css">` +
+      // An empty icon: without one the browser asks for /favicon.ico and logs the 404.
+      `<title>Studio · ${escapeHtml(settings.projectId)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/studio/index.css">` +
       `<script id="studio-config" type="application/json">${scriptJson(config)}</script><script defer src="/studio/index.js"></script>` +
       '</head><body><div id="root"><noscript>The Studio needs JavaScript.</noscript></div></body></html>',
   );
