@@ -1,84 +1,35 @@
 /**
  * The local Studio in a browser (Debian's chromium through playwright-core) against a native stack
- * started by the built CLI: the page at the studio port, its sections used as a user would, with
- * screenshots at 390 and 1280 px in light and dark kept in test/artifacts/studio-browser/.
+ * started by the built CLI: the page at the studio port, its API settings, SQL editor and table
+ * editor used as a user would, accessibility checked with axe-core, screenshots at 390 and 1280
+ * px in light and dark kept in test/artifacts/studio-browser/.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { parse as parseToml } from 'smol-toml';
-import { requireCommand } from '../helpers/require-command.js';
-import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_ANON_KEY as ANON, openStudio, type StudioSession } from '../helpers/studio-session.js';
+import type { CliProject } from '../integration/support/cli-project.js';
 
 const require = createRequire(import.meta.url);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = fileURLToPath(new URL('../artifacts/studio-browser', import.meta.url));
-
-interface Config {
-  api: { port: number };
-  studio: { port: number };
-  auth: { anon_key?: string };
-}
-
-/** supabase init's anon key (the demo key every local stack shares). */
-const ANON = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 describe('the local Studio in a browser, on a native stack started by the CLI', function () {
   this.timeout(180_000);
+  let studio: StudioSession;
   let project: CliProject;
   let studioUrl: string;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  /** Screenshots of the current page at both widths, light and dark. */
-  async function screenshots(name: string): Promise<void> {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}-${scheme}.png`), fullPage: true });
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-
   before(async function () {
-    requireCommand(this, CHROMIUM, ['--version'], 'apt-get install -y chromium');
-    await mkdir(ARTIFACTS, { recursive: true });
-    project = await cliProject('studio-browser');
-    const config = parseToml(readFileSync(path.join(project.root, 'supabase', 'config.toml'), 'utf8')) as unknown as Config;
-    studioUrl = `http://127.0.0.1:${config.studio.port}`;
-    const started = project.run(['start']);
-    assert.equal(started.code, 0, started.stderr);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: studioUrl });
-    page = await context.newPage();
+    studio = await openStudio(this, 'studio-browser');
+    ({ project, studioUrl, context, page } = studio);
   });
-
-  /** Waits for postgres-meta, which start launches last and does not wait for. */
-  async function pgMetaAnswers(): Promise<void> {
-    for (let waited = 0; waited < 30_000; waited += 250) {
-      const response = await fetch(`${studioUrl}/api/pg-meta/query`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"query":"select 1"}' });
-      if (response.ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    assert.fail('postgres-meta did not answer through the Studio within 30 s');
-  }
-
-  after(async () => {
-    await browser?.close();
-    project?.dispose();
-  });
+  after(() => studio?.close());
 
   it('serves the application at / with a first page under 200 KB of gzipped JavaScript', async () => {
     // Nothing the page asks for fails (Lighthouse counts console errors against best practices).
@@ -124,11 +75,11 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), ANON);
     const snippet = await field('Client snippet').inputValue();
     assert.ok(snippet.includes(`const supabaseUrl = '${apiUrl}'`) && snippet.includes(`const supabaseAnonKey = '${ANON}'`), snippet);
-    await screenshots('api-settings');
+    await studio.screenshots('api-settings');
   });
 
   it('runs a script in the SQL editor and shows the rows of its last statement as a grid', async () => {
-    await pgMetaAnswers();
+    await studio.pgMetaAnswers();
     await page.goto(`${studioUrl}/#/sql`);
     await page.getByRole('heading', { level: 1, name: 'SQL editor' }).waitFor();
     await page.getByRole('textbox', { name: 'SQL', exact: true }).fill(
@@ -160,7 +111,7 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.match(text ?? '', /relation "nowhere_at_all" does not exist/);
     // The cursor is put where the error points.
     assert.equal(await page.getByRole('textbox', { name: 'SQL', exact: true }).evaluate((editor) => (editor as unknown as { selectionStart: number }).selectionStart), 24);
-    await screenshots('sql-editor-error');
+    await studio.screenshots('sql-editor-error');
   });
 
   it('keeps a history and saves a snippet to supabase/snippets/', async () => {
@@ -178,7 +129,7 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(readFileSync(path.join(project.root, 'supabase', 'snippets', 'note titles.sql'), 'utf8'), 'select title from public.notes order by id;\n');
     assert.deepEqual(readdirSync(path.join(project.root, 'supabase', 'snippets')), ['note titles.sql']);
     await page.getByRole('button', { name: 'Open note titles.sql' }).waitFor();
-    await screenshots('sql-editor');
+    await studio.screenshots('sql-editor');
   });
 
   it('lists the tables of public with the one made in the SQL editor, its rows under typed columns', async () => {
@@ -261,7 +212,7 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await grid.getByRole('columnheader', { name: /title/ }).getAttribute('aria-sort'), 'descending');
     // Not waitForFunction: its polling evaluates a string, which the page's CSP forbids.
     await grid.locator('tbody tr').first().locator('td:nth-child(2)', { hasText: /^second note$/ }).waitFor();
-    await screenshots('table-editor');
+    await studio.screenshots('table-editor');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete row 1' }).click();
     await page.getByText('Rows 1–1 of 1').waitFor();
@@ -289,54 +240,6 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await filter.getByLabel('Value').inputValue(), '1');
   });
 
-  it('creates a user with a password through the Auth admin API, finds and deletes it', async () => {
-    await page.goto(`${studioUrl}/#/users`);
-    await page.getByRole('heading', { level: 1, name: 'Authentication users' }).waitFor();
-    await page.getByText('No users').waitFor();
-    await page.getByLabel('Email', { exact: true }).fill('ada@example.test');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create user' }).click();
-    await page.getByRole('status').filter({ hasText: 'User ada@example.test created' }).waitFor();
-    const grid = page.getByRole('region', { name: 'User list' });
-    await grid.getByRole('cell', { name: 'ada@example.test', exact: true }).waitFor();
-    // The password works: Auth signs the user in with it.
-    const apiUrl = await page.evaluate(`JSON.parse(document.getElementById('studio-config').textContent).apiUrl`);
-    const signIn = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: ANON, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'ada@example.test', password: 'correct horse battery' }),
-    });
-    assert.equal(signIn.status, 200, await signIn.clone().text());
-    await page.getByLabel('Email', { exact: true }).fill('grace@example.test');
-    await page.getByLabel('Password').fill('another long password');
-    await page.getByRole('button', { name: 'Create user' }).click();
-    await page.getByText('Users 1–2 of 2').waitFor();
-    await page.getByLabel('Search by email').fill('grace');
-    await page.getByText('Users 1–1 of 1').waitFor();
-    await screenshots('auth-users');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Delete grace@example.test' }).click();
-    await page.getByRole('status').filter({ hasText: 'User grace@example.test deleted' }).waitFor();
-    await page.getByText('No users').waitFor();
-  });
-
-  it('pages the users 50 at a time, with the total Auth counts', async () => {
-    const apiUrl = (await page.evaluate(`JSON.parse(document.getElementById('studio-config').textContent).apiUrl`)) as string;
-    const serviceRole = (await page.evaluate(`JSON.parse(document.getElementById('studio-config').textContent).serviceRoleKey`)) as string;
-    for (let n = 1; n <= 51; n++) {
-      const created = await fetch(`${apiUrl}/auth/v1/admin/users`, {
-        method: 'POST',
-        headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: `many-${n}@example.test` }),
-      });
-      assert.equal(created.status, 200);
-    }
-    await page.getByLabel('Search by email').fill('many-');
-    await page.getByText('Users 1–50 of 51').waitFor();
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await page.getByText('Users 51–51 of 51').waitFor();
-  });
-
   it('passes axe-core (the engine of Lighthouse accessibility) on every section, light and dark, at both widths', async () => {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern.
     const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -361,20 +264,6 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(found, []);
-  });
-
-  it('says which service a section lacks when the stack left it out, and how to start it', async () => {
-    assert.equal(project.run(['stop']).code, 0);
-    const started = project.run(['start', '-x', 'postgres-meta', '-x', 'postgrest', '-x', 'gotrue']);
-    assert.equal(started.code, 0, started.stderr);
-    await page.goto(`${studioUrl}/#/sql`);
-    await page.getByRole('alert').filter({ hasText: 'pg-meta is not running: it was left out with supabase start -x postgres-meta' }).waitFor();
-    assert.match((await page.getByRole('alert').textContent()) ?? '', /Run supabase stop, then supabase start without leaving it out\./);
-    await page.goto(`${studioUrl}/#/tables`);
-    await page.getByRole('alert').filter({ hasText: 'rest is not running: it was left out with supabase start -x postgrest' }).waitFor();
-    await page.goto(`${studioUrl}/#/users`);
-    await page.getByRole('alert').filter({ hasText: 'auth is not running: it was left out with supabase start -x gotrue' }).waitFor();
-    await screenshots('service-left-out');
   });
 
   it('is usable with the keyboard: a skip link, then the sections', async () => {
