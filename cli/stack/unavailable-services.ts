@@ -35,7 +35,7 @@ export function printUnavailable(
   }
   // Services the native runtime runs in place of a container say what they are, when they answer.
   const natives: Array<[StackService, string, string]> = [
-    ['studio', 'Studio port', 'local platform API'],
+    ['studio', 'Studio port', 'Studio and local platform API'],
     ['inbucket', 'Inbucket', 'mail catcher'],
     ['kong', 'Kong', 'API gateway'],
   ];

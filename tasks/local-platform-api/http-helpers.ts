@@ -30,6 +30,34 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams | 
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/**
+ * Whether the request names a loopback host. Pages that hold keys (the settings page, the Studio)
+ * answer only these: a page elsewhere that points its own DNS name at 127.0.0.1 (DNS rebinding)
+ * would otherwise be same-origin with them and could read them.
+ */
+export function loopbackHost(req: IncomingMessage): boolean {
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+}
+
+/** Reads a JSON body of at most `maxBytes`; undefined when too large, of another type or not JSON. */
+export async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return undefined;
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Escapes text for an HTML attribute or element. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

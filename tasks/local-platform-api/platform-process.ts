@@ -4,15 +4,17 @@
  * folder (platform-paths.ts).
  */
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { ProjectConfig } from '../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceStatus, stopService, type ServiceKind } from '../native/supervised-process.js';
+import { packageFileSync } from '../package-folder.js';
 import { platformPaths } from './platform-paths.js';
 import { HEALTH_SERVICE } from './platform-server.js';
 import { settingsFromConfig, writeSettings } from './platform-settings.js';
 
 /** Options of startPlatformApi. */
 export interface StartPlatformOptions {
-  /** The project folder; accepted for symmetry with the native runtime, the files live in the native home. */
+  /** The project folder, where the Studio saves snippets (supabase/snippets/); the server's own files live in the native home. */
   root?: string;
   config: ProjectConfig;
   env?: NodeJS.ProcessEnv;
@@ -42,6 +44,15 @@ function platformKind(projectId: string): ServiceKind {
   };
 }
 
+/** dist/studio (scripts/bundle-studio.js), or undefined when the Studio was not built. */
+function studioAssets(): string | undefined {
+  try {
+    return path.dirname(packageFileSync('dist/studio/index.js'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The state of a project's platform API. */
 export async function platformApiStatus(projectId: string, env: NodeJS.ProcessEnv = process.env): Promise<PlatformApiStatus> {
   return serviceStatus(platformPaths(projectId, env), platformKind(projectId));
@@ -64,7 +75,7 @@ export async function startPlatformApi(options: StartPlatformOptions): Promise<P
   const kind = platformKind(config.project_id);
   // Stopped before its settings are rewritten, so a running one never reads half a file.
   await stopService(paths, kind);
-  const settings = settingsFromConfig(config, { env, sessionsFile: paths.sessionsFile });
+  const settings = settingsFromConfig(config, { env, sessionsFile: paths.sessionsFile, projectRoot: options.root, studioAssets: studioAssets() });
   await writeSettings(paths.settingsFile, settings);
   return launchService(paths, kind, {
     args: nodeEntry('tasks/local-platform-api/platform-server-main', [paths.settingsFile]),

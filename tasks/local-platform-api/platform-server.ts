@@ -1,7 +1,8 @@
 /**
  * The local platform API: the few hosted-platform routes the docs site's API-settings widget
  * calls, answered for the one local project, behind sessions from the login page, and the
- * project-settings page its dashboard links open.
+ * project-settings page its dashboard links open; and the local Studio at `/` with the routes
+ * its page calls under `/api/` (studio-page.ts, studio-api.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { answerPreflight, applyCors } from './cors.js';
@@ -11,6 +12,8 @@ import { branchesBody, organizationsBody, profileBody, projectApiBody, projectsB
 import type { PlatformSettings } from './platform-settings.js';
 import type { SessionStore } from './session-store.js';
 import { SETTINGS_PAGE_PATTERN, showSettingsPage } from './settings-page.js';
+import { answerStudioApi } from './studio-api.js';
+import { STUDIO_ASSET_PATTERN, sendStudioAsset, showStudioPage } from './studio-page.js';
 
 /** What `GET /health` answers; platform-process.ts checks `project_id` to know the server is ours. */
 export const HEALTH_SERVICE = 'supabase-local-platform-api';
@@ -49,6 +52,11 @@ export function createPlatformServer(settings: PlatformSettings, sessions: Sessi
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The Studio's routes come first and never get the docs site's CORS headers.
+    if (url.pathname === '/' && req.method === 'GET') return showStudioPage(req, res, settings);
+    const asset = STUDIO_ASSET_PATTERN.exec(url.pathname);
+    if (asset && req.method === 'GET') return sendStudioAsset(res, asset.groups!.name!, settings);
+    if (url.pathname.startsWith('/api/')) return answerStudioApi(req, res, url, settings, log);
     if (req.method === 'OPTIONS') return answerPreflight(req, res, settings.docsOrigins);
     applyCors(req, res, settings.docsOrigins);
     if (url.pathname === '/health' && req.method === 'GET') return sendJson(res, 200, { service: HEALTH_SERVICE, project_id: settings.projectId });

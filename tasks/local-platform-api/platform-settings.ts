@@ -5,10 +5,27 @@
  */
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import type { ProjectConfig } from '../project/config.types.js';
+import { localDbUrl } from '../keys/status-values.js';
 import { TaskError } from '../task-error.js';
 
 /** The docs site's local origins (`gatsby develop` and `gatsby serve`), used when no override is set. */
 export const DEFAULT_DOCS_ORIGINS: readonly string[] = ['http://localhost:8000', 'http://localhost:9000'];
+
+/**
+ * What the Studio page is handed (studio-page.ts): the local stack's addresses and secrets, the
+ * project folder its snippets are saved in, and where the built application lies.
+ */
+export interface StudioSettings {
+  /** `http://<hostname>:<api port>`, which the page calls for REST (and later Auth, Storage). */
+  apiUrl: string;
+  graphqlUrl: string;
+  dbUrl: string;
+  jwtSecret: string;
+  /** The project folder; undefined when the server was started without one (no snippets then). */
+  projectRoot?: string;
+  /** dist/studio of this package; undefined when it was not built (the page says so). */
+  assetsDir?: string;
+}
 
 /** Everything the server process needs; written by platform-process.ts, read by the entry. */
 export interface PlatformSettings {
@@ -29,6 +46,8 @@ export interface PlatformSettings {
   sessionsFile: string;
   /** When this launch happened (ISO), shown as the project's `inserted_at`. */
   startedAt: string;
+  /** Absent in a settings file written before the Studio was served: `/` then says to start again. */
+  studio?: StudioSettings;
 }
 
 /** `scheme://host[:port]` of a URL, or undefined when the text is not an http(s) URL. */
@@ -58,7 +77,11 @@ export function docsOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
 }
 
 /** The settings of one launch, from a loaded project config. */
-export function settingsFromConfig(config: ProjectConfig, options: { env?: NodeJS.ProcessEnv; sessionsFile: string; now?: Date }): PlatformSettings {
+export function settingsFromConfig(
+  config: ProjectConfig,
+  options: { env?: NodeJS.ProcessEnv; sessionsFile: string; now?: Date; projectRoot?: string; studioAssets?: string },
+): PlatformSettings {
+  const apiUrl = `http://${config.hostname || '127.0.0.1'}:${config.api.port}`;
   return {
     projectId: config.project_id,
     host: '127.0.0.1',
@@ -71,6 +94,14 @@ export function settingsFromConfig(config: ProjectConfig, options: { env?: NodeJ
     docsOrigins: docsOrigins(options.env),
     sessionsFile: options.sessionsFile,
     startedAt: (options.now ?? new Date()).toISOString(),
+    studio: {
+      apiUrl,
+      graphqlUrl: `${apiUrl}/graphql/v1`,
+      dbUrl: localDbUrl(config),
+      jwtSecret: config.auth.jwt_secret,
+      projectRoot: options.projectRoot,
+      assetsDir: options.studioAssets,
+    },
   };
 }
 

@@ -5,20 +5,11 @@
  * is not on it: a link opens it without a session, and that key bypasses Row Level Security.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml, sendHtmlPage } from './http-helpers.js';
+import { escapeHtml, loopbackHost, sendHtmlPage } from './http-helpers.js';
 import type { PlatformSettings } from './platform-settings.js';
 
 /** `/project/<ref>/settings/api`, with or without a trailing slash. */
 export const SETTINGS_PAGE_PATTERN = /^\/project\/(?<ref>[^/]+)\/settings\/api\/?$/;
-
-/**
- * Only loopback host names: a page elsewhere that points its own DNS name at 127.0.0.1 (DNS
- * rebinding) would otherwise be same-origin with this page and could read it.
- */
-function loopbackHost(req: IncomingMessage): boolean {
-  const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
-}
 
 function field(id: string, label: string, value: string): string {
   return `<label for="${id}">${escapeHtml(label)}</label><input id="${id}" readonly value="${escapeHtml(value)}">`;

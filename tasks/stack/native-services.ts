@@ -53,10 +53,11 @@ export interface NativeService {
 
 export const NATIVE_SERVICES: readonly NativeService[] = [
   {
-    // Studio itself is a container image; its port serves the local platform API instead.
+    // The original's Studio is a container image; on its port this process serves our own Studio
+    // (studio/) and the local platform API of the docs site's widget.
     service: 'studio',
     background: false,
-    start: async (project) => `local platform API at ${(await startPlatformApi({ root: project.root, config: project.config, env: project.env })).url}`,
+    start: async (project) => `Studio and local platform API at ${(await startPlatformApi({ root: project.root, config: project.config, env: project.env })).url}`,
     stop: stopPlatformApi,
     status: platformApiStatus,
     logFile: (projectId, env) => platformPaths(projectId, env).logFile,

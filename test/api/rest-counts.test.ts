@@ -69,6 +69,19 @@ describe('REST counts: exact, planned and estimated past max_rows', function () 
     assert.equal(await range('select=id', 'planned'), `0-2/${estimate}`);
   });
 
+  it('lets a page of another origin read the count, as PostgREST\'s CORS policy exposes Content-Range', async () => {
+    const response = await fetch(`${base}/items?select=id`, { headers: { apikey: ANON, Prefer: 'count=exact', Origin: 'http://127.0.0.1:54323' } });
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    assert.equal(response.headers.get('access-control-expose-headers'), 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit');
+    // Its errors too: wai-cors adds the header whatever the status.
+    const refused = await fetch(`${base}/nowhere`, { headers: { apikey: ANON, Origin: 'http://127.0.0.1:54323' } });
+    assert.equal(refused.status, 404);
+    assert.match(refused.headers.get('access-control-expose-headers') ?? '', /Content-Range/);
+    // Without an Origin there is no CORS answer at all.
+    const plain = await fetch(`${base}/items?select=id`, { headers: { apikey: ANON } });
+    assert.equal(plain.headers.get('access-control-expose-headers'), null);
+  });
+
   it('estimated is exact within max_rows, and the larger of exact and planned past it', async () => {
     assert.equal(await range('select=id&id=lte.2&limit=1', 'estimated'), '0-0/2');
     assert.equal(await range('select=id', 'estimated'), `0-2/${Math.max(estimate, MAX_ROWS + 1)}`);

@@ -58,7 +58,7 @@ describe('local stack lifecycle on the native runtime (the CLI as a process)', f
     // Auth is served by the native gateway now; what is still container-only is listed without it.
     assert.doesNotMatch(/^Not available on the native runtime.*$/m.exec(result.stderr)?.[0] ?? '', /\bauth\b/);
     assert.match(result.stderr, /^Kong: API gateway at http:\/\/127\.0\.0\.1:\d+/m);
-    assert.match(result.stderr, /Studio port: local platform API at http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(result.stderr, /Studio port: Studio and local platform API at http:\/\/127\.0\.0\.1:\d+/);
   });
 
   it('status -o json prints values that work: the DB URL connects to the seeded database', async () => {

@@ -18,6 +18,14 @@ import type { AuthReply, AuthState } from './auth-state.js';
 
 const PREFIX = '/auth/v1';
 
+/**
+ * GoTrue's CORS handler (rs/cors, in api.go) lets a page of any origin read the admin list's
+ * paging headers: it names them in `Access-Control-Expose-Headers` on an answer to a request with
+ * an Origin and one of its allowed methods. Kong's Allow-Origin comes from the gateway.
+ */
+const EXPOSED = { 'Access-Control-Expose-Headers': 'X-Total-Count, Link' };
+const CORS_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+
 /** The request as GoTrue sees it behind Kong: the path without `/auth/v1`. */
 function authRequest(request: FastifyRequest): AuthRequest {
   const url = (request.raw.url ?? '').slice(PREFIX.length) || '/';
@@ -52,7 +60,8 @@ async function answer(route: AuthRoute, state: AuthState, request: FastifyReques
   } catch (error) {
     result = errorReply(error, state.log);
   }
-  reply.code(result.status).headers(result.headers ?? {});
+  const cors = request.headers.origin !== undefined && CORS_METHODS.has(request.method) ? EXPOSED : {};
+  reply.code(result.status).headers({ ...cors, ...result.headers });
   if (result.body === undefined) return void (await reply.send());
   reply.type('application/json');
   await reply.send(JSON.stringify(result.body));

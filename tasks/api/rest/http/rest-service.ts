@@ -12,6 +12,7 @@ import { createRestPool } from '../../common/db-pool.js';
 import { jwtSecretKey } from '../../common/jwt.js';
 import type { ApiContext, ApiService } from '../../gateway/api-service.js';
 import type { SchemaCache } from '../schema-types.js';
+import { exposedHeaders } from './exposed-headers.js';
 import { liveRestParts } from './live-parts.js';
 import { handleRestRequest, type RestState } from './rest-handler.js';
 import type { RestParts } from './rest-parts.js';
@@ -28,13 +29,14 @@ async function answer(state: RestState, request: FastifyRequest, reply: FastifyR
   const url = request.raw.url ?? '';
   const at = url.indexOf('?');
   const path = (request.params as { '*'?: string })['*'] ?? '';
+  const cors = exposedHeaders(request.headers.origin);
   try {
     const response = await handleRestRequest({ method: request.method, path, query: at >= 0 ? url.slice(at + 1) : '', headers: request.headers, body: typeof request.body === 'string' ? request.body : '' }, state);
-    reply.code(response.status).headers(response.headers);
+    reply.code(response.status).headers({ ...cors, ...response.headers });
     await reply.send(response.body === '' ? undefined : response.body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    reply.code(error.status).headers({ 'Content-Type': 'application/json; charset=utf-8', ...error.headers });
+    reply.code(error.status).headers({ ...cors, 'Content-Type': 'application/json; charset=utf-8', ...error.headers });
     await reply.send(errorBody(error));
   }
 }

@@ -1,0 +1,30 @@
+/**
+ * The Studio's sections, in the order of its navigation. A section is a hash route
+ * (`#/api`, ...) and a component; adding one is an entry here and a file in sections/.
+ */
+import type { ComponentType } from 'react';
+import type { StudioConfig } from './config';
+import { ApiSettings } from './sections/api-settings';
+import { AuthUsers } from './sections/auth-users';
+import { SqlEditor } from './sections/sql-editor';
+import { TableEditor } from './sections/table-editor';
+
+export interface Section {
+  /** The hash route, `#/<id>`. */
+  id: string;
+  title: string;
+  component: ComponentType<{ config: StudioConfig }>;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { id: 'api', title: 'Project settings / API', component: ApiSettings },
+  { id: 'sql', title: 'SQL editor', component: SqlEditor },
+  { id: 'tables', title: 'Table editor', component: TableEditor },
+  { id: 'users', title: 'Authentication users', component: AuthUsers },
+];
+
+/** The section a location hash names, else the first. */
+export function sectionOf(hash: string): Section {
+  const id = hash.replace(/^#\/?/, '');
+  return SECTIONS.find((section) => section.id === id) ?? SECTIONS[0]!;
+}

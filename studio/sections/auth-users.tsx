@@ -1,0 +1,152 @@
+/**
+ * Authentication / users: the users of the local Auth through its admin API (`/auth/v1/admin/users`,
+ * GoTrue's, as the service role): searched by email, 50 a page with the total from
+ * `X-Total-Count`, created with a password (confirmed at once or not), deleted.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { DataGrid, type Row } from '../components/data-grid';
+import { ServiceNotice, serviceAbsent } from '../components/service-notice';
+import type { StudioConfig } from '../config';
+import { auth } from '../http';
+
+const PER_PAGE = 50;
+
+interface User {
+  id: string;
+  email?: string;
+  phone?: string;
+  created_at: string;
+  last_sign_in_at?: string | null;
+  email_confirmed_at?: string | null;
+}
+
+const COLUMNS = [{ name: 'email' }, { name: 'phone' }, { name: 'confirmed' }, { name: 'created' }, { name: 'last sign-in' }, { name: 'id' }];
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const when = (text: string | null | undefined) => (text ? new Date(text).toLocaleString() : null);
+
+export function AuthUsers({ config }: { config: StudioConfig }) {
+  const ids = { search: useId(), email: useId(), password: useId(), confirm: useId() };
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [users, setUsers] = useState<{ list: User[]; total: number }>();
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [form, setForm] = useState({ email: '', password: '', confirm: true });
+
+  const load = useCallback(async () => {
+    try {
+      const query = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE), ...(search ? { filter: search } : {}) });
+      const { data, headers } = await auth<{ users: User[] }>(config, `admin/users?${query}`);
+      setUsers({ list: data.users, total: Number(headers.get('x-total-count') ?? data.users.length) });
+      setError('');
+    } catch (cause) {
+      // An absent Auth is the notice's to say, once.
+      setError(serviceAbsent(cause) ? '' : messageOf(cause));
+    }
+  }, [config, page, search]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await auth(config, 'admin/users', 'POST', { email: form.email, password: form.password, email_confirm: form.confirm });
+      setStatus(`User ${form.email} created`);
+      setForm({ ...form, email: '', password: '' });
+      await load();
+    } catch (cause) {
+      setStatus(`Could not create the user: ${messageOf(cause)}`);
+    }
+  }
+
+  async function remove(user: User) {
+    if (!confirm(`Delete the user ${user.email ?? user.id}?`)) return;
+    try {
+      await auth(config, `admin/users/${encodeURIComponent(user.id)}`, 'DELETE');
+      setStatus(`User ${user.email ?? user.id} deleted`);
+      await load();
+    } catch (cause) {
+      setStatus(`Could not delete the user: ${messageOf(cause)}`);
+    }
+  }
+
+  const rows: Row[] = (users?.list ?? []).map((user) => ({
+    email: user.email || null,
+    phone: user.phone || null,
+    confirmed: user.email_confirmed_at ? 'yes' : 'no',
+    created: when(user.created_at),
+    'last sign-in': when(user.last_sign_in_at),
+    id: user.id,
+  }));
+  const last = users ? Math.min(page * PER_PAGE, users.total) : 0;
+
+  return (
+    <>
+      <ServiceNotice probe={() => auth(config, 'health')} />
+      <section aria-labelledby="users-create">
+        <h2 id="users-create">Create a user</h2>
+        <form className="toolbar" onSubmit={create}>
+          <div className="grow">
+            <label htmlFor={ids.email}>Email</label>
+            <input id={ids.email} type="email" required value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} autoComplete="off" />
+          </div>
+          <div className="grow">
+            <label htmlFor={ids.password}>Password</label>
+            <input id={ids.password} type="password" required minLength={6} value={form.password} onChange={(event) => setForm({ ...form, password: event.target.value })} autoComplete="new-password" />
+          </div>
+          <div className="check">
+            <input id={ids.confirm} type="checkbox" checked={form.confirm} onChange={(event) => setForm({ ...form, confirm: event.target.checked })} />{' '}
+            <label htmlFor={ids.confirm}>
+              Confirm the email now
+            </label>
+          </div>
+          <button type="submit" className="primary">
+            Create user
+          </button>
+        </form>
+        <p className="status" role="status" aria-live="polite">
+          {status}
+        </p>
+      </section>
+      <section aria-labelledby="users-list">
+        <h2 id="users-list">Users</h2>
+        <div className="toolbar">
+          <div className="grow">
+            <label htmlFor={ids.search}>Search by email</label>
+            <input id={ids.search} type="search" value={search} onChange={(event) => (setSearch(event.target.value), setPage(1))} />
+          </div>
+        </div>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {users && (
+          <>
+            <DataGrid
+              label="User list"
+              columns={COLUMNS}
+              rows={rows}
+              actions={(_row, index) => (
+                <button type="button" className="danger" onClick={() => void remove(users.list[index]!)} aria-label={`Delete ${users.list[index]!.email ?? users.list[index]!.id}`}>
+                  Delete
+                </button>
+              )}
+            />
+            <nav className="toolbar" aria-label="User pages">
+              <span className="grow">{users.total === 0 ? 'No users' : `Users ${(page - 1) * PER_PAGE + 1}–${last} of ${users.total}`}</span>
+              <button type="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+                Previous page
+              </button>
+              <button type="button" disabled={last >= users.total} onClick={() => setPage(page + 1)}>
+                Next page
+              </button>
+            </nav>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

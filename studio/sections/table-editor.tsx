@@ -1,0 +1,228 @@
+/**
+ * Table editor: the schemas and tables postgres-meta lists, the selected table's rows a page at a
+ * time through the native REST API (sorted by a column header, filtered, the column types under
+ * the names, a foreign key's value a link to the row it points at), and a row inserted, edited or
+ * deleted as the service role.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { DataGrid, type GridSort, type Row } from '../components/data-grid';
+import { ServiceNotice } from '../components/service-notice';
+import { rest } from '../http';
+import type { StudioConfig } from '../config';
+import { listSchemas, listTables, outgoingKeys, type RelationshipMeta, type TableMeta } from '../table/table-meta';
+import { deleteRow, fetchRows, insertRow, PAGE_SIZE, updateRow, type RowPage } from '../table/table-rows';
+import { RowDialog } from '../table/row-dialog';
+import { RowFilterForm, type RowFilter } from '../table/row-filter';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function TableEditor({ config }: { config: StudioConfig }) {
+  const schemaId = useId();
+  const [schemas, setSchemas] = useState<string[]>(['public']);
+  const [schema, setSchema] = useState('public');
+  const [tables, setTables] = useState<TableMeta[]>();
+  const [table, setTable] = useState<TableMeta>();
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<GridSort>();
+  const [filter, setFilter] = useState<RowFilter>();
+  const [rows, setRows] = useState<RowPage>();
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [editing, setEditing] = useState<{ row?: Row }>();
+  /** A foreign key being followed into another schema: opened once that schema's tables load. */
+  const [following, setFollowing] = useState<{ table: string; filter: RowFilter }>();
+
+  useEffect(() => {
+    listSchemas().then(setSchemas, (cause: unknown) => setError(messageOf(cause)));
+  }, []);
+
+  useEffect(() => {
+    setTables(undefined);
+    setTable(undefined);
+    listTables(schema).then(setTables, (cause: unknown) => setError(messageOf(cause)));
+  }, [schema]);
+
+  useEffect(() => {
+    const target = following && tables?.find((item) => item.name === following.table);
+    if (!target || !following) return;
+    setFollowing(undefined);
+    choose(target, following.filter);
+  }, [tables, following]);
+
+  const load = useCallback(async () => {
+    if (!table) return;
+    try {
+      setRows(await fetchRows(config, table, page, sort, filter));
+      setError('');
+    } catch (cause) {
+      setRows(undefined);
+      setError(messageOf(cause));
+    }
+  }, [config, table, page, sort, filter]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function choose(next: TableMeta, nextFilter?: RowFilter) {
+    setTable(next);
+    setPage(0);
+    setSort(undefined);
+    setFilter(nextFilter);
+    setStatus('');
+  }
+
+  /** Opens the row a foreign key points at: its table, filtered on the referenced column. */
+  function follow(key: RelationshipMeta, value: unknown) {
+    const filter = { column: key.target_column_name, operator: 'eq', value: String(value) };
+    if (key.target_table_schema === schema) {
+      const target = tables?.find((item) => item.name === key.target_table_name);
+      if (target) choose(target, filter);
+      return;
+    }
+    setFollowing({ table: key.target_table_name, filter });
+    setSchema(key.target_table_schema);
+  }
+
+  function sortBy(column: string) {
+    setSort(sort?.column === column ? { column, ascending: !sort.ascending } : { column, ascending: true });
+    setPage(0);
+  }
+
+  async function remove(row: Row) {
+    if (!table || !confirm(`Delete this row of ${table.name}?`)) return;
+    try {
+      await deleteRow(config, table, row);
+      setStatus('Row deleted');
+      await load();
+    } catch (cause) {
+      setError(messageOf(cause));
+    }
+  }
+
+  async function save(values: Row) {
+    if (!table) return;
+    if (editing?.row) await updateRow(config, table, editing.row, values);
+    else await insertRow(config, table, values);
+    setStatus(editing?.row ? 'Row saved' : 'Row inserted');
+    setEditing(undefined);
+    await load();
+  }
+
+  const keyed = (table?.primary_keys.length ?? 0) > 0;
+  const foreignKeys = table ? outgoingKeys(table) : new Map<string, RelationshipMeta>();
+  const columns = (table?.columns ?? []).map((column) => ({ name: column.name, type: column.format }));
+  const last = rows ? Math.min((page + 1) * PAGE_SIZE, rows.total) : 0;
+
+  return (
+    <>
+      {/* REST's root (its OpenAPI document) only tells whether the API serves REST at all; a GET,
+          since a HEAD's answer would carry no words to show. */}
+      <ServiceNotice probe={() => rest(config, '')} />
+      <div className="split">
+        <div>
+          <label htmlFor={schemaId}>Schema</label>
+          <select id={schemaId} value={schema} onChange={(event) => setSchema(event.target.value)}>
+            {schemas.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+          <h2 id="table-list">Tables</h2>
+          {tables === undefined ? (
+            !error && <p className="hint">Loading…</p>
+          ) : tables.length === 0 ? (
+            <p className="hint">No tables in {schema}. Create one in the SQL editor.</p>
+          ) : (
+            <ul className="list" aria-labelledby="table-list">
+              {tables.map((item) => (
+                <li key={item.id}>
+                  <button type="button" aria-pressed={item.id === table?.id} onClick={() => choose(item)}>
+                    {item.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <section aria-label={table ? `Rows of ${table.schema}.${table.name}` : 'Rows'}>
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+          {!table && <p className="hint">Choose a table to see its rows.</p>}
+          {table && (
+            <>
+              <div className="toolbar">
+                <h2 className="grow">
+                  {table.schema}.{table.name}
+                </h2>
+                <button type="button" className="primary" onClick={() => setEditing({})}>
+                  Insert row
+                </button>
+                <button type="button" onClick={() => void load()}>
+                  Refresh
+                </button>
+              </div>
+              <RowFilterForm
+                key={`${table.id}:${filter?.column}:${filter?.operator}:${filter?.value}`}
+                columns={columns.map((column) => column.name)}
+                filter={filter}
+                onChange={(next) => (setFilter(next), setPage(0))}
+              />
+              {!keyed && <p className="notice">This table has no primary key, so its rows cannot be edited or deleted here.</p>}
+              <p className="status" role="status" aria-live="polite">
+                {status}
+              </p>
+              {rows && (
+                <>
+                  <DataGrid
+                    label={`Rows of ${table.name}`}
+                    columns={columns}
+                    rows={rows.rows}
+                    sort={sort}
+                    onSort={sortBy}
+                    cell={(row, column) => {
+                      const key = foreignKeys.get(column);
+                      const value = row[column];
+                      if (!key || value === null || value === undefined) return undefined;
+                      return (
+                        <button type="button" className="link" onClick={() => follow(key, value)} aria-label={`Open the ${key.target_table_name} row where ${key.target_column_name} is ${String(value)}`}>
+                          {String(value)} →
+                        </button>
+                      );
+                    }}
+                    actions={
+                      keyed
+                        ? (row, index) => (
+                            <span className="toolbar">
+                              <button type="button" onClick={() => setEditing({ row })} aria-label={`Edit row ${page * PAGE_SIZE + index + 1}`}>
+                                Edit
+                              </button>
+                              <button type="button" className="danger" onClick={() => void remove(row)} aria-label={`Delete row ${page * PAGE_SIZE + index + 1}`}>
+                                Delete
+                              </button>
+                            </span>
+                          )
+                        : undefined
+                    }
+                  />
+                  <nav className="toolbar" aria-label="Pages">
+                    <span className="grow">{rows.total === 0 ? 'No rows' : `Rows ${page * PAGE_SIZE + 1}–${last} of ${rows.total}`}</span>
+                    <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                      Previous page
+                    </button>
+                    <button type="button" disabled={last >= rows.total} onClick={() => setPage(page + 1)}>
+                      Next page
+                    </button>
+                  </nav>
+                </>
+              )}
+            </>
+          )}
+        </section>
+        {editing && table && <RowDialog table={table} row={editing.row} onSave={save} onClose={() => setEditing(undefined)} />}
+      </div>
+    </>
+  );
+}
