@@ -23,7 +23,8 @@ export default async function run(ctx: CommandContext): Promise<number> {
   if (runtime.name === 'native') {
     // Every service this start waited for answered a moment ago, and the journal says so: asking
     // each of them again, and then their ports, cost 40-130 ms of every start.
-    const running = new Set(Object.values(projection.services).filter((service) => service.state === 'healthy').map((service) => service.name));
+    const { answeringServices } = await import('../../machines/journal/projections/stack.projection.js');
+    const running = answeringServices(projection);
     await printStatus(ctx, project, 'pretty', { name: runtime.name, running }, { probe: false });
     printUnavailable(ctx, projection, running);
     return 0;

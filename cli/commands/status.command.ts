@@ -9,7 +9,8 @@ export default async function run(ctx: CommandContext): Promise<number> {
   const { projection, reality } = session;
   // A stack the journal knows must be running by its account too (not failed, not half started);
   // a project whose journal was deleted is judged by reality alone.
-  const journalAgrees = projection.lastSeq === 0 || projection.state === 'running';
+  const { stackUp } = await import('../../machines/journal/projections/stack.projection.js');
+  const journalAgrees = projection.lastSeq === 0 || stackUp(projection);
   if (!reality.running || !reality.healthy || !journalAgrees) {
     const { stackNotRunning } = await import('../../tasks/stack/not-running.js');
     throw stackNotRunning();

@@ -5,7 +5,7 @@
  * start that got it running, a stop that had not begun, or either one done) leaves nothing to do:
  * the line then says what it had reached.
  */
-import { stackProjection } from '../../machines/journal/projections/stack.projection.js';
+import { stackFailed, stackProjection, stackUp } from '../../machines/journal/projections/stack.projection.js';
 import type { OperationRecovery } from '../orchestration/recovery-types.js';
 import { driveRequest } from '../orchestration/run-machine.js';
 import { pickRuntime, runtimeNamed } from './pick-runtime.js';
@@ -17,13 +17,13 @@ export const stackRecovery: OperationRecovery = {
     const stopping = request?.type === 'STOP';
     const stack = stackProjection(session.fold);
     // Nothing is left to do, so the line says what the command had reached, not that anything was undone.
-    if (stack.state === 'running') {
+    if (stackUp(stack)) {
       // The start had got the stack running (it died before recording its end), or the stop had not begun.
       return stopping
         ? { outcome: 'rolled back', verb: 'Checked', detail: 'it had stopped nothing, and the stack still runs (run supabase stop to stop it)' }
         : { outcome: 'completed', verb: 'Checked', detail: 'it had started the stack, which runs' };
     }
-    if (stack.state !== 'failed') return stopping ? { outcome: 'completed', verb: 'Checked', detail: 'it had stopped the stack' } : { outcome: 'rolled back', verb: 'Checked', detail: 'it had stopped what it started' };
+    if (!stackFailed(stack)) return stopping ? { outcome: 'completed', verb: 'Checked', detail: 'it had stopped the stack' } : { outcome: 'rolled back', verb: 'Checked', detail: 'it had stopped what it started' };
     const config = await environment.config();
     const project = { root: environment.root, config, env: environment.env };
     const runtime = stack.runtime === 'docker' || stack.runtime === 'native' ? await runtimeNamed(stack.runtime) : await pickRuntime(config, environment.env);

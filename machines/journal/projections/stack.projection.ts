@@ -67,3 +67,18 @@ export function stackProjection(fold: FoldState): StackProjection {
     lastSeq: fold.streams.stack?.lastSeq ?? 0,
   };
 }
+
+/** Whether the journal tells of a stack that is up (started, health checks heeded or ignored), not failed or half started. */
+export function stackUp(stack: StackProjection): boolean {
+  return stack.state === 'running';
+}
+
+/** The services the journal last saw answer (recorded healthy). */
+export function answeringServices(stack: StackProjection): Set<StackService> {
+  return new Set(Object.values(stack.services).filter((service) => service.state === 'healthy').map((service) => service.name));
+}
+
+/** Whether the journal's last word on the stack is a failed start (the machine's `failed` state). */
+export function stackFailed(stack: StackProjection): boolean {
+  return stack.state === 'failed';
+}
