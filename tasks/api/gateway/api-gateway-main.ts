@@ -1,7 +1,8 @@
 /**
  * Entry of the detached API gateway: `node api-gateway-main.js <settings file>`. It loads the
- * services its settings name (api-services.ts), lets each register (REST loads its schema cache),
- * and only then listens, so that answering on the port means ready. SIGTERM / SIGINT close the
+ * services its settings name (api-services.ts), lets each register its routes, waits for the
+ * CLI's go-ahead, lets each prepare (REST loads its schema cache), and only then listens, so that
+ * answering on the port means ready. SIGTERM / SIGINT close the
  * services' pools and exit; a failure to load or listen exits non-zero with the reason in the log,
  * which the supervisor shows. An error inside a request never reaches this far.
  */
@@ -19,10 +20,11 @@ async function main(file: string | undefined): Promise<void> {
   const unknown = settings.services.filter((name) => !isApiServiceName(name));
   if (unknown.length > 0) throw new Error(`unknown API services in ${file}: ${unknown.join(', ')}`);
   const services: ApiService[] = await Promise.all(settings.services.map((name) => API_SERVICES[name]()));
-  // Launched beside a database still starting: loaded, it waits for the CLI's go-ahead to connect.
-  if (settings.release) await waitForRelease(settings.release);
-  // A stop while services register takes the default action (the process ends, nothing was served).
-  const app = await createGateway(settings, services, log);
+  // Launched beside a database still starting: loaded, with its routes built, it waits for the
+  // CLI's go-ahead to connect. A stop meanwhile takes the default action (the process ends,
+  // nothing was served).
+  const { release } = settings;
+  const app = await createGateway(settings, services, log, release ? () => waitForRelease(release) : undefined);
   const shutdown = (signal: string) => {
     log(`stopping (${signal})`);
     // Closing the gateway closes the services' pools (gateway-server.ts).

@@ -65,14 +65,15 @@ export interface ApiService {
   prefix: string;
   /**
    * Loads from the database what it needs before it can answer (the REST schema cache, say).
-   * Every service's prepare runs at once, before any registers: fastify registers one plugin
+   * Every service's prepare runs at once, after every register: fastify registers one plugin
    * after the other, and each of these waits on its own connections and catalog reads.
    */
   prepare?(context: ApiContext): Promise<void>;
   /**
    * Registers its routes on a fastify instance scoped to its prefix (fastify's `register` with
-   * `{ prefix }`), after its prepare: the gateway answers on the port only once every service's
-   * register has returned.
+   * `{ prefix }`). It runs before prepare, while the database may still be starting, so it must
+   * not need the database, and its handlers read what prepare made when a request comes: the
+   * gateway listens only once every prepare has returned.
    */
   register(app: FastifyInstance, context: ApiContext): Promise<void>;
   /**

@@ -64,12 +64,14 @@ export function createRealtimeService(): ApiService {
       ]);
     },
     async register(app: FastifyInstance): Promise<void> {
-      const shared = context!;
+      // Registered before prepare has run (the gateway registers routes while the database starts):
+      // the context is read when a request comes, by which time the gateway listens, so prepared.
       app.addHook('onRequest', async (request, reply) => {
         if (!headersFit(request.raw, maxHeaderLength)) return reply.code(431).send();
         return undefined;
       });
       app.post('/api/broadcast', async (request, reply) => {
+        const shared = context!;
         const answer = await broadcastBatch(shared.hub, shared.secret, request.headers, request.body);
         if (answer.status === 422) return reply.code(422).type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
         return reply.code(answer.status).send();

@@ -69,10 +69,11 @@ export function createRestService(parts: RestParts): ApiService {
       state = { parts, settings, pool: restPool, secret: jwtSecretKey(settings.jwtSecret), cache: () => cache! };
     },
     async register(app: FastifyInstance): Promise<void> {
-      const ready = state!;
+      // Registered before prepare has run (the gateway registers routes while the database
+      // starts): the state is read when a request comes, by which time the gateway listens.
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-      const handler = (request: FastifyRequest, reply: FastifyReply) => answer(ready, request, reply);
+      const handler = (request: FastifyRequest, reply: FastifyReply) => answer(state!, request, reply);
       const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
       app.route({ method: [...methods], url: '/', exposeHeadRoute: false, handler });
       app.route({ method: [...methods], url: '/*', exposeHeadRoute: false, handler });
