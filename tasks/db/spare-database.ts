@@ -19,7 +19,7 @@
 import type pg from 'pg';
 import { withUrl } from './connect.js';
 import { endDatabaseSessions } from './drop-database.js';
-import { TEMPLATE_DATABASE } from './template-database.js';
+import { TEMPLATE_DATABASE, dropClosedDatabase } from './template-database.js';
 
 export const SPARE_DATABASE = `${TEMPLATE_DATABASE}_spare`;
 const BUILDING = `${SPARE_DATABASE}_build`;
@@ -39,21 +39,13 @@ async function spareState(client: pg.Client): Promise<'current' | 'stale' | 'abs
   return rows[0].current ? 'current' : 'stale';
 }
 
-/** Drops a database that refuses connections (it must be allowed them first). */
-async function dropClosed(client: pg.Client, name: string): Promise<void> {
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (exists.rowCount === 0) return;
-  await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} WITH ALLOW_CONNECTIONS true`);
-  await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-}
-
 /**
  * Makes `name` (which must not exist) from the spare when there is a current one; answers whether
  * it did. A stale spare is dropped. `client` is connected to another database of the cluster.
  */
 export async function takeSpare(client: pg.Client, name: string): Promise<boolean> {
   const state = await spareState(client);
-  if (state === 'stale') await dropClosed(client, SPARE_DATABASE);
+  if (state === 'stale') await dropClosedDatabase(client, SPARE_DATABASE);
   if (state !== 'current') return false;
   await client.query('BEGIN');
   try {
@@ -95,9 +87,9 @@ export async function refillSpare(adminUrl: string): Promise<void> {
     for (const { datname } of old.rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
     const state = await spareState(client);
     if (state === 'current') return;
-    if (state === 'stale') await dropClosed(client, SPARE_DATABASE);
+    if (state === 'stale') await dropClosedDatabase(client, SPARE_DATABASE);
     // What a killed refill left half made.
-    await dropClosed(client, BUILDING);
+    await dropClosedDatabase(client, BUILDING);
     const template = await client.query<{ comment: string | null }>("SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1", [TEMPLATE_DATABASE]);
     if (template.rowCount === 0) return;
     await client.query(`CREATE DATABASE ${BUILDING} TEMPLATE ${TEMPLATE_DATABASE} ALLOW_CONNECTIONS false`);

@@ -46,7 +46,7 @@ export async function ensureTemplateDatabase(adminUrl: string): Promise<void> {
   });
   await withUrl(adminUrl, async (client) => {
     await client.query(`COMMENT ON DATABASE ${BUILDING} IS ${client.escapeLiteral(digest)}`);
-    await dropTemplate(client);
+    await dropClosedDatabase(client, TEMPLATE_DATABASE);
     await client.query(`ALTER DATABASE ${BUILDING} RENAME TO ${TEMPLATE_DATABASE}`);
     await client.query(`ALTER DATABASE ${TEMPLATE_DATABASE} WITH ALLOW_CONNECTIONS false`);
   });
@@ -57,10 +57,10 @@ export async function cloneTemplate(client: pg.Client, name: string): Promise<vo
   await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${TEMPLATE_DATABASE}`);
 }
 
-async function dropTemplate(client: pg.Client): Promise<void> {
-  // A database that refuses connections must be allowed them again before DROP ... FORCE.
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE_DATABASE]);
+/** Drops database `name` if it exists, though it refuses connections (it must be allowed them again before DROP ... FORCE). */
+export async function dropClosedDatabase(client: pg.Client, name: string): Promise<void> {
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (exists.rowCount === 0) return;
-  await client.query(`ALTER DATABASE ${TEMPLATE_DATABASE} WITH ALLOW_CONNECTIONS true`);
-  await client.query(`DROP DATABASE ${TEMPLATE_DATABASE} WITH (FORCE)`);
+  await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} WITH ALLOW_CONNECTIONS true`);
+  await client.query(`DROP DATABASE ${client.escapeIdentifier(name)} WITH (FORCE)`);
 }
