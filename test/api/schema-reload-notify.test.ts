@@ -41,10 +41,20 @@ describe('schema changes notify REST to reload its schema cache', function () {
     if (root) await removeDir(root);
   });
 
-  /** Waits a moment for the notification to arrive on the other connection. */
+  let marks = 0;
+  /**
+   * Whether a reload was sent since the last call. The test's own session then sends a marker:
+   * a listener gets notifications in commit order, so everything the statements before it sent
+   * has arrived once the marker has, however slow the delivery, and nothing from one step is
+   * counted in the next.
+   */
   async function heardReload(): Promise<boolean> {
-    for (let tries = 0; tries < 50 && heard.length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-    return heard.splice(0).includes('pgrst: reload schema');
+    const mark = `pgrst: mark ${++marks}`;
+    await client.query(`notify pgrst, 'mark ${marks}'`);
+    for (let tries = 0; tries < 500 && !heard.includes(mark); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const arrived = heard.splice(0, heard.indexOf(mark) + 1);
+    assert.equal(arrived.at(-1), mark, 'the marker notification never arrived');
+    return arrived.includes('pgrst: reload schema');
   }
 
   it('applying pending migrations (migration up, db push) sends it', async () => {
@@ -56,13 +66,12 @@ describe('schema changes notify REST to reload its schema cache', function () {
 
   it('migrations and seed (db reset) send it', async () => {
     await client.query('truncate supabase_migrations.schema_migrations');
-    heard.length = 0;
+    await heardReload();
     await migrateAndSeed(client, root);
     assert.equal(await heardReload(), true);
   });
 
   it('DDL outside the commands sends it through the event triggers, temporary objects do not', async () => {
-    heard.length = 0;
     await client.query('create table public.made_in_psql (id int)');
     assert.equal(await heardReload(), true, 'create table');
     await client.query("comment on table public.made_in_psql is 'seen'");
