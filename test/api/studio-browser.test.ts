@@ -2,7 +2,8 @@
  * The local Studio in a browser (Debian's chromium through playwright-core) against a native stack
  * started by the built CLI: the page at the studio port, its API settings, SQL editor and table
  * editor used as a user would, accessibility checked with axe-core, screenshots at 390 and 1280
- * px in light and dark kept in test/artifacts/studio-browser/.
+ * px in light and dark kept in test/artifacts/studio-browser/, and Lighthouse's own accessibility
+ * audit of every section.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ANON_KEY as ANON, openStudio, type StudioSession } from '../helpers/studio-session.js';
+import { accessibilityOf } from '../helpers/lighthouse-accessibility.js';
 import type { CliProject } from '../integration/support/cli-project.js';
 
 const require = createRequire(import.meta.url);
@@ -264,6 +266,21 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(found, []);
+  });
+
+  it('scores 100 for accessibility in Lighthouse on every section of its navigation', async function () {
+    this.timeout(300_000);
+    await page.goto(`${studioUrl}/#/api`);
+    const links = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+    await links.first().waitFor();
+    const hashes = (await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''))).filter((href) => href.startsWith('#/'));
+    assert.ok(hashes.length >= 4, `sections found: ${hashes.join(', ')}`);
+    const below: string[] = [];
+    for (const hash of hashes) {
+      const report = await accessibilityOf(`${studioUrl}/${hash}`, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+      if (report.score < 100) below.push(`${hash}: ${report.score} (${report.failed.join('; ')})`);
+    }
+    assert.deepEqual(below, []);
   });
 
   it('is usable with the keyboard: a skip link, then the sections', async () => {
