@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { ApiError } from '../../tasks/api/common/api-error.js';
 import { parsePrefer, preferenceApplied } from '../../tasks/api/rest/http/prefer.js';
-import { contentTypeOf, negotiateMedia } from '../../tasks/api/rest/http/media.js';
+import { acceptedTypes, canonicalMime, contentTypeOf, negotiateMedia } from '../../tasks/api/rest/http/media.js';
 import { chooseProfile } from '../../tasks/api/rest/http/profile.js';
 import { contentRange, readRangeStatus, requestRange } from '../../tasks/api/rest/http/range.js';
 import { parsePayload } from '../../tasks/api/rest/http/payload.js';
@@ -52,6 +52,34 @@ describe('REST request headers and bodies', () => {
     refuses(() => negotiateMedia('application/openapi+json', false), 406, 'PGRST107');
     assert.equal(contentTypeOf({ media: 'object', stripNulls: false }), 'application/vnd.pgrst.object+json; charset=utf-8');
     assert.equal(contentTypeOf({ media: 'json', stripNulls: false }), 'application/json; charset=utf-8');
+  });
+
+  it('reads Accept as PostgREST v12.0.1 does: spaces dropped, q kept even at 0, specificity among equals, case as sent', () => {
+    // Among equal qualities, parameters make an entry more specific and wildcards less.
+    assert.deepEqual(acceptedTypes('text/csv, application/vnd.pgrst.object+json;nulls=stripped'), ['application/vnd.pgrst.object+json;nulls=stripped', 'text/csv']);
+    assert.deepEqual(acceptedTypes('*/*, text/csv'), ['text/csv', '*/*']);
+    // A quality that is no number counts as 1; q=0 is still acceptable; what follows q is dropped.
+    assert.deepEqual(acceptedTypes('text/csv;q=abc, application/json;q=0.5'), ['text/csv', 'application/json']);
+    assert.deepEqual(negotiateMedia('text/html, text/csv;q=0', false), { media: 'csv', stripNulls: false });
+    assert.deepEqual(acceptedTypes('application/vnd.pgrst.object + json ; nulls = stripped'), ['application/vnd.pgrst.object+json;nulls=stripped']);
+    // Decoded names: the array type without nulls=stripped is JSON, an empty entry is anything,
+    // other types lose their parameters, and letters are compared as sent.
+    assert.deepEqual(acceptedTypes('application/vnd.pgrst.array+json, , text/html;level=1, Application/JSON'), ['text/html', 'application/json', '*/*', 'Application/JSON']);
+    assert.equal(refuses(() => negotiateMedia('Application/JSON', false), 406, 'PGRST107').message, 'None of these media types are available: Application/JSON');
+    // An empty header accepts nothing.
+    assert.equal(refuses(() => negotiateMedia('', false), 406, 'PGRST107').message, 'None of these media types are available: ');
+    // Execution plans are off in the CLI's PostgREST: refused, spelled out with their target and options.
+    assert.equal(
+      refuses(() => negotiateMedia('application/vnd.pgrst.plan+json; for="application/json"; options=verbose|settings;', false), 406, 'PGRST107').message,
+      'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"; options=verbose|settings',
+    );
+    assert.equal(canonicalMime('application/vnd.pgrst.plan;options=wal|analyze|nope'), 'application/vnd.pgrst.plan+text; for="application/json"; options=analyze|wal');
+    assert.equal(canonicalMime('application/vnd.pgrst.plan+json;for="application/vnd.pgrst.object"'), 'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"');
+  });
+
+  it('answers GeoJSON for application/geo+json', () => {
+    assert.deepEqual(negotiateMedia('application/geo+json', false), { media: 'geojson', stripNulls: false });
+    assert.equal(contentTypeOf({ media: 'geojson', stripNulls: false }), 'application/geo+json; charset=utf-8');
   });
 
   it('picks the schema by Accept-Profile for reads and Content-Profile for writes', () => {

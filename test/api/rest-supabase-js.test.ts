@@ -419,5 +419,30 @@ describe('the native REST API as @supabase/supabase-js uses it', function () {
       }
       assert.deepEqual([answer.data, answer.error], [[{ stars: 5, books: { title: 'Kindred' } }], null]);
     });
+
+    it('answers .geojson() with one FeatureCollection of the rows, as PostgREST does with PostGIS', async () => {
+      await pgQuery(stack.dbUrl, `create extension if not exists postgis schema extensions;
+        create table public.places (id int primary key, name text, spot extensions.geometry(point, 4326));
+        grant select on public.places to anon;
+        insert into public.places values (1, 'harbour', 'SRID=4326;POINT(-71.1 42.37)'), (2, 'nowhere', null);`);
+      const deadline = Date.now() + 10_000;
+      let answer = await db.from('places').select('id, name, spot').order('id').geojson();
+      while (answer.error && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answer = await db.from('places').select('id, name, spot').order('id').geojson();
+      }
+      assert.equal(answer.error, null);
+      assert.deepEqual(answer.data, {
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', geometry: { type: 'Point', coordinates: [-71.1, 42.37] }, properties: { id: 1, name: 'harbour' } },
+          // PostGIS's own rendering of a row without a geometry.
+          { type: 'Feature', geometry: { type: null }, properties: { id: 2, name: 'nowhere' } },
+        ],
+      });
+      const response = await fetch(`${stack.apiUrl}/rest/v1/places?select=id&id=eq.3`, { headers: { apikey: stack.anonKey, Accept: 'application/geo+json' } });
+      assert.equal(response.headers.get('content-type'), 'application/geo+json; charset=utf-8');
+      assert.deepEqual(await response.json(), { type: 'FeatureCollection', features: [] });
+    });
   });
 });

@@ -21,7 +21,7 @@ export interface Preferences {
 }
 
 /** What the response body is: a JSON array, one object, CSV text, or the OpenAPI document. */
-export type ResponseMedia = 'json' | 'object' | 'csv' | 'openapi';
+export type ResponseMedia = 'json' | 'object' | 'csv' | 'geojson' | 'openapi';
 
 /** A JSON request body, checked: one object or an array of objects with the same keys. */
 export interface Payload {

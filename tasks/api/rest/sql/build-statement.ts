@@ -4,7 +4,7 @@
  * PostgREST v12.0.1 plans and writes its statements (Plan.hs, QueryBuilder.hs, Statements.hs):
  * the request's rows go into the `pgrst_source` CTE (a SELECT, a mutation with RETURNING or a
  * function call), and the outer SELECT aggregates the response body in the database (a JSON
- * array, one object, or CSV text) beside the counts and the response GUCs.
+ * array, one object, CSV text or a GeoJSON FeatureCollection) beside the counts and the response GUCs.
  */
 import { restError } from '../../common/api-error.js';
 import type { RestRequest, ResponseMedia, Statement } from '../rest-request.js';
@@ -31,6 +31,9 @@ function bodySql(media: ResponseMedia, routine?: Routine): string {
     const rows = "coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), '\n'), '')";
     return `${header} || '\n' || ${rows}`;
   }
+  // PostGIS's own GeoJSON of each row, gathered into one FeatureCollection; without PostGIS the
+  // function is missing and the database says so, as it does to PostgREST.
+  if (media === 'geojson') return "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(_postgrest_t)::json), '[]'))::text";
   const scalar = routine !== undefined && returnsScalar(routine);
   const value = scalar ? '_postgrest_t.pgrst_scalar' : '_postgrest_t';
   const single = media === 'object' || (routine !== undefined && !routine.returns.setOf);
