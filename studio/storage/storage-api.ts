@@ -106,5 +106,6 @@ export const publicUrl = (config: StudioConfig, bucket: string, path: string) =>
 /** A URL that reads the object without a key for `seconds`. */
 export async function signedUrl(config: StudioConfig, bucket: string, path: string, seconds: number): Promise<string> {
   const { signedURL } = await storage<{ signedURL: string }>(config, `object/sign/${encodeURIComponent(bucket)}/${encodePath(path)}`, 'POST', { expiresIn: seconds });
-  return `${base(config)}${signedURL}`;
+  // Storage answers the object's name as it is (spaces and all); encoded as supabase-js encodes it.
+  return encodeURI(`${base(config)}${signedURL}`);
 }

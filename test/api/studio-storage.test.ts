@@ -62,12 +62,13 @@ describe('the local Studio: Storage buckets and files through the native Storage
     await page.getByLabel('New folder').fill('docs');
     await page.getByRole('button', { name: 'Open new folder' }).click();
     await page.getByText('This folder is empty: upload files into it.').waitFor();
+    // A name with a space: every URL the page makes of it (upload, download, links) must encode it.
     await page.getByLabel('Upload files to avatars/docs/').setInputFiles([
-      { name: 'pixel.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'red pixel.png', mimeType: 'image/png', buffer: PNG },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('two\n') },
     ]);
     await status('Uploaded 2 files to avatars/docs/');
-    await files().getByRole('cell', { name: 'pixel.png', exact: true }).waitFor();
+    await files().getByRole('cell', { name: 'red pixel.png', exact: true }).waitFor();
     await files().getByRole('cell', { name: 'image/png', exact: true }).waitFor();
     // The bucket's MIME types refuse what they do not list, in Storage's words.
     await page.getByLabel('Upload files to avatars/docs/').setInputFiles({ name: 'data.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([1, 2, 3]) });
@@ -79,20 +80,20 @@ describe('the local Studio: Storage buckets and files through the native Storage
   });
 
   it('downloads a file with the very bytes uploaded', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download pixel.png' }).click()]);
-    assert.equal(download.suggestedFilename(), 'pixel.png');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download red pixel.png' }).click()]);
+    assert.equal(download.suggestedFilename(), 'red pixel.png');
     assert.deepEqual(readFileSync((await download.path())!), PNG);
   });
 
   it('gives the public URL and a signed URL of the chosen expiry, each copied and opened', async () => {
-    await page.getByRole('button', { name: 'Links to pixel.png' }).click();
+    await page.getByRole('button', { name: 'Links to red pixel.png' }).click();
     const shared = await page.getByRole('textbox', { name: 'Public URL' }).inputValue();
-    assert.match(shared, /\/storage\/v1\/object\/public\/avatars\/docs\/pixel\.png$/);
+    assert.match(shared, /\/storage\/v1\/object\/public\/avatars\/docs\/red%20pixel\.png$/);
     assert.deepEqual(Buffer.from(await (await fetch(shared)).arrayBuffer()), PNG);
     await page.getByLabel('Signed URL expires in').selectOption({ label: '1 minute' });
     await page.getByRole('button', { name: 'Create signed URL' }).click();
     const signed = await page.getByRole('textbox', { name: 'Signed URL' }).inputValue();
-    assert.match(signed, /\/storage\/v1\/object\/sign\/avatars\/docs\/pixel\.png\?token=/);
+    assert.match(signed, /\/storage\/v1\/object\/sign\/avatars\/docs\/red%20pixel\.png\?token=/);
     // The expiry chosen is the token's: a minute from now.
     const claims = JSON.parse(Buffer.from(new URL(signed).searchParams.get('token')!.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
     assert.equal(claims.exp - claims.iat, 60);
@@ -112,7 +113,7 @@ describe('the local Studio: Storage buckets and files through the native Storage
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete notes.txt' }).click();
     await status('Deleted docs/notes.txt');
-    await files().getByRole('cell', { name: 'pixel.png', exact: true }).waitFor();
+    await files().getByRole('cell', { name: 'red pixel.png', exact: true }).waitFor();
     assert.equal(await files().getByRole('cell', { name: 'notes.txt', exact: true }).count(), 0);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete bucket' }).click();
