@@ -28,7 +28,8 @@ function messageOf(status: number, body: Record<string, unknown> | undefined, fa
   return typeof text === 'string' && text !== '' ? text : fallback || `the request failed with status ${status}`;
 }
 
-async function send<T>(input: string, init: RequestInit): Promise<{ data: T; headers: Headers }> {
+/** A request whose failure becomes an ApiError; the answer's JSON (undefined when empty) and headers. */
+export async function send<T>(input: string, init: RequestInit): Promise<{ data: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(input, init);
@@ -63,7 +64,7 @@ export async function studioApi<T>(path: string, method = 'GET', body?: unknown)
   return (await send<T>(`/api/${path}`, jsonInit(method, body))).data;
 }
 
-const serviceRoleHeaders = (config: StudioConfig): Record<string, string> => ({ apikey: config.serviceRoleKey, Authorization: `Bearer ${config.serviceRoleKey}` });
+export const serviceRoleHeaders = (config: StudioConfig): Record<string, string> => ({ apikey: config.serviceRoleKey, Authorization: `Bearer ${config.serviceRoleKey}` });
 
 /** A request of Auth's API (`/auth/v1/<path>`) as the service role, which its admin routes require. */
 export async function auth<T>(config: StudioConfig, path: string, method = 'GET', body?: unknown): Promise<{ data: T; headers: Headers }> {

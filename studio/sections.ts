@@ -7,6 +7,7 @@ import type { StudioConfig } from './config';
 import { ApiSettings } from './sections/api-settings';
 import { AuthUsers } from './sections/auth-users';
 import { SqlEditor } from './sections/sql-editor';
+import { StorageSection } from './sections/storage';
 import { TableEditor } from './sections/table-editor';
 
 export interface Section {
@@ -21,6 +22,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'sql', title: 'SQL editor', component: SqlEditor },
   { id: 'tables', title: 'Table editor', component: TableEditor },
   { id: 'users', title: 'Authentication users', component: AuthUsers },
+  { id: 'storage', title: 'Storage', component: StorageSection },
 ];
 
 /** The section a location hash names, else the first. */

@@ -1,9 +1,10 @@
 /**
  * Authentication / users: the users of the local Auth through its admin API (`/auth/v1/admin/users`,
  * GoTrue's, as the service role): searched by email, 50 a page with the total from
- * `X-Total-Count`, created with a password (confirmed at once or not), deleted.
+ * `X-Total-Count`, created with a password (confirmed at once or not) or invited by mail, deleted.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { InviteForm } from '../auth/invite-form';
 import { DataGrid, type Row } from '../components/data-grid';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
 import type { StudioConfig } from '../config';
@@ -110,6 +111,7 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
           {status}
         </p>
       </section>
+      <InviteForm config={config} onInvited={load} />
       <section aria-labelledby="users-list">
         <h2 id="users-list">Users</h2>
         <div className="toolbar">

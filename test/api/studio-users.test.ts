@@ -1,8 +1,8 @@
 /**
  * The local Studio's Authentication users section in a browser against a native stack started by
- * the built CLI (users created with a password, searched, paged, deleted through the native Auth's
- * admin API), and every section naming the service it lacks once the stack is started again with
- * `-x`; screenshots in test/artifacts/studio-users/.
+ * the built CLI (users created with a password, invited by mail, searched, paged, deleted through
+ * the native Auth's admin API), and every section naming the service it lacks once the stack is
+ * started again with `-x`; screenshots in test/artifacts/studio-users/.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -53,6 +53,28 @@ describe('the local Studio: Auth users, and sections whose service was left out'
     await page.getByText('No users').waitFor();
   });
 
+  it('invites a user by mail through Auth\'s /invite, and the invitation lands in the mail catcher', async () => {
+    const inbucketUrl = (JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>).INBUCKET_URL;
+    assert.ok(inbucketUrl, 'status names the mail catcher');
+    await page.getByLabel('Email to invite').fill('linus@example.test');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByRole('status').filter({ hasText: 'Invitation mailed to linus@example.test' }).waitFor();
+    // The invited user exists at once, not yet confirmed: the link in the mail confirms them.
+    await page.getByLabel('Search by email').fill('linus');
+    const row = page.getByRole('region', { name: 'User list' }).getByRole('row').filter({ hasText: 'linus@example.test' });
+    await row.getByRole('cell', { name: 'no', exact: true }).waitFor();
+    let mails: Array<{ id: string; subject: string }> = [];
+    for (let waited = 0; mails.length === 0 && waited < 10_000; waited += 100) {
+      mails = (await (await fetch(`${inbucketUrl}/api/v1/mailbox/linus`)).json()) as typeof mails;
+      if (mails.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(mails.length, 1, 'one invitation in the mailbox');
+    assert.equal(mails[0]!.subject, 'You have been invited');
+    const mail = (await (await fetch(`${inbucketUrl}/api/v1/mailbox/linus/${mails[0]!.id}`)).json()) as { body: { html: string } };
+    assert.match(mail.body.html, /\/auth\/v1\/verify\?token=[^"]+type=invite/);
+    await studio.screenshots('auth-invite');
+  });
+
   it('pages the users 50 at a time, with the total Auth counts', async () => {
     const apiUrl = await studio.setting('apiUrl');
     const serviceRole = await studio.setting('serviceRoleKey');
@@ -72,7 +94,7 @@ describe('the local Studio: Auth users, and sections whose service was left out'
 
   it('says which service a section lacks when the stack left it out, and how to start it', async () => {
     assert.equal(project.run(['stop']).code, 0);
-    const started = project.run(['start', '-x', 'postgres-meta', '-x', 'postgrest', '-x', 'gotrue']);
+    const started = project.run(['start', '-x', 'postgres-meta', '-x', 'postgrest', '-x', 'gotrue', '-x', 'storage-api']);
     assert.equal(started.code, 0, started.stderr);
     await page.goto(`${studioUrl}/#/sql`);
     await page.getByRole('alert').filter({ hasText: 'pg-meta is not running: it was left out with supabase start -x postgres-meta' }).waitFor();
@@ -81,6 +103,12 @@ describe('the local Studio: Auth users, and sections whose service was left out'
     await page.getByRole('alert').filter({ hasText: 'rest is not running: it was left out with supabase start -x postgrest' }).waitFor();
     await page.goto(`${studioUrl}/#/users`);
     await page.getByRole('alert').filter({ hasText: 'auth is not running: it was left out with supabase start -x gotrue' }).waitFor();
+    await page.goto(`${studioUrl}/#/storage`);
+    await page.getByRole('alert').filter({ hasText: 'storage is not running: it was left out with supabase start -x storage-api' }).waitFor();
+    // Said once, by the notice: the bucket list's failure is neither a second alert nor a list forever loading.
+    assert.equal(await page.getByRole('alert').count(), 1);
+    await page.getByRole('heading', { name: 'Buckets' }).waitFor({ state: 'detached' });
+    assert.equal(await page.getByText('Loading…').count(), 0);
     await studio.screenshots('service-left-out');
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * The links of one file: its public URL when the bucket is public, and a signed URL made on
+ * request with the expiry chosen (Storage signs it with the stack's JWT secret), each with a copy
+ * button and a link that opens it. Made on request rather than for every file listed, since each
+ * is a call and an expiry the user picks.
+ */
+import { useId, useState } from 'react';
+import { CopyField } from '../components/copy-field';
+import type { StudioConfig } from '../config';
+import { EXPIRIES } from './sizes';
+import { publicUrl, signedUrl, type Bucket } from './storage-api';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function ObjectLinks({ config, bucket, path, onClose }: { config: StudioConfig; bucket: Bucket; path: string; onClose: () => void }) {
+  const expiryId = useId();
+  const [seconds, setSeconds] = useState(EXPIRIES[1]!.seconds);
+  const [signed, setSigned] = useState('');
+  const [error, setError] = useState('');
+
+  async function sign() {
+    try {
+      setSigned(await signedUrl(config, bucket.id, path, seconds));
+      setError('');
+    } catch (cause) {
+      setSigned('');
+      setError(messageOf(cause));
+    }
+  }
+
+  const shared = bucket.public ? publicUrl(config, bucket.id, path) : '';
+  return (
+    <section className="panel" aria-labelledby="object-links">
+      <div className="toolbar">
+        <h3 id="object-links" className="grow">
+          Links to {path}
+        </h3>
+        <button type="button" onClick={onClose}>
+          Close links
+        </button>
+      </div>
+      {shared ? (
+        <>
+          <CopyField label="Public URL" value={shared} />
+          <p className="hint">
+            <a href={shared} target="_blank" rel="noreferrer">
+              Open the public URL
+            </a>
+          </p>
+        </>
+      ) : (
+        <p className="hint">The bucket is private: only a signed URL opens this file without a key.</p>
+      )}
+      <div className="toolbar">
+        <div>
+          <label htmlFor={expiryId}>Signed URL expires in</label>
+          <select id={expiryId} value={seconds} onChange={(event) => (setSeconds(Number(event.target.value)), setSigned(''))}>
+            {EXPIRIES.map((expiry) => (
+              <option key={expiry.seconds} value={expiry.seconds}>
+                {expiry.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="primary" onClick={() => void sign()}>
+          Create signed URL
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {signed && (
+        <>
+          <CopyField label="Signed URL" value={signed} />
+          <p className="hint">
+            <a href={signed} target="_blank" rel="noreferrer">
+              Open the signed URL
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
