@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import { listMigrations } from '../db/migration-files.js';
 import { MIGRATIONS_DIR } from '../project/project-paths.js';
+import { isTaskError } from '../task-error.js';
 import { sendJson } from './http-helpers.js';
 
 /** One migration file, its path relative to the project as the CLI prints it. */
@@ -24,7 +25,8 @@ export async function answerMigrationFiles(res: ServerResponse, projectRoot: str
     const files: MigrationFileEntry[] = listing.migrations.map((migration) => ({ version: migration.version, name: migration.name, file: `${MIGRATIONS_DIR}/${migration.file}` }));
     sendJson(res, 200, { files, skipped: listing.skipped.map((entry) => entry.file) });
   } catch (error) {
-    // A folder that is a file, a link leading nowhere: the listing's own words name it.
-    sendJson(res, 500, { message: `failed to read ${MIGRATIONS_DIR}: ${error instanceof Error ? error.message : String(error)}` });
+    // A folder that is a file, a link leading nowhere: the listing's own words name it and the fix.
+    if (!isTaskError(error)) throw error;
+    sendJson(res, 409, { message: `failed to read ${MIGRATIONS_DIR}: ${error.message}${error.suggestion ? ` ${error.suggestion}` : ''}` });
   }
 }
