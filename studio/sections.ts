@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { StudioConfig } from './config';
 import { ApiSettings } from './sections/api-settings';
 import { AuthUsers } from './sections/auth-users';
+import { Database } from './sections/database';
 import { SqlEditor } from './sections/sql-editor';
 import { StorageSection } from './sections/storage';
 import { TableEditor } from './sections/table-editor';
@@ -21,6 +22,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'api', title: 'Project settings / API', component: ApiSettings },
   { id: 'sql', title: 'SQL editor', component: SqlEditor },
   { id: 'tables', title: 'Table editor', component: TableEditor },
+  { id: 'database', title: 'Database', component: Database },
   { id: 'users', title: 'Authentication users', component: AuthUsers },
   { id: 'storage', title: 'Storage', component: StorageSection },
 ];

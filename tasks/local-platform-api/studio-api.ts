@@ -1,7 +1,7 @@
 /**
  * The JSON routes the Studio page calls on its own origin (`/api/...`): postgres-meta through the
  * stack's gateway, with the service_role key added here as the original's Studio server adds it,
- * and the SQL editor's snippets in the project folder. Only the page itself may call them: a
+ * the SQL editor's snippets and the migration files in the project folder. Only the page itself may call them: a
  * loopback Host, no foreign Origin, and bodies of type application/json (which no other site can
  * send without a preflight this server never grants).
  */
@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { proxyRequest } from '../api/gateway/proxy.js';
 import { loopbackHost, readJson, sendJson } from './http-helpers.js';
 import type { PlatformSettings } from './platform-settings.js';
+import { answerMigrationFiles } from './studio-migrations.js';
 import { SNIPPET_NAME, SNIPPET_NAME_RULE, listSnippets, saveSnippet, snippetName } from './snippet-files.js';
 
 /** Largest snippet accepted: a script, not a dump. */
@@ -57,5 +58,6 @@ export async function answerStudioApi(req: IncomingMessage, res: ServerResponse,
   }
   if (url.pathname.startsWith('/api/pg-meta/')) return forwardToPgMeta(req, res, url, settings, log);
   if (url.pathname === '/api/snippets' || url.pathname.startsWith('/api/snippets/')) return answerSnippets(req, res, url, settings.studio.projectRoot);
+  if (url.pathname === '/api/migrations' && req.method === 'GET') return answerMigrationFiles(res, settings.studio.projectRoot);
   sendJson(res, 404, { message: 'Not found' });
 }

@@ -5,7 +5,7 @@
  * docs widget's routes answer as before.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { initProject } from '../../tasks/project/init-project.js';
 import { loadConfig } from '../../tasks/project/config-load.js';
@@ -85,6 +85,24 @@ describe('the Studio routes of the local platform API', function () {
     assert.equal(((await noSql.json()) as { message: string }).message, 'the body must be JSON {"sql": "<query>"} of at most 1 MiB');
     // A form another site could post without asking first.
     assert.equal((await put('ok', '{"sql":"select 1"}', 'text/plain')).status, 415);
+  });
+
+  it('lists the migration files of the project for the Database section, and names a broken one', async () => {
+    const migrations = path.join(root, 'supabase', 'migrations');
+    await mkdir(migrations, { recursive: true });
+    await writeFile(path.join(migrations, '20240101000000_first.sql'), 'select 1;\n');
+    await writeFile(path.join(migrations, 'README.md'), 'not a migration\n');
+    const listed = await fetch(`${api.url}/api/migrations`);
+    assert.equal(listed.status, 200);
+    assert.deepEqual(await listed.json(), { files: [{ version: '20240101000000', name: 'first', file: 'supabase/migrations/20240101000000_first.sql' }], skipped: ['README.md'] });
+    await symlink(path.join(root, 'nowhere.sql'), path.join(migrations, '20240102000000_gone.sql'));
+    try {
+      const broken = await fetch(`${api.url}/api/migrations`);
+      assert.equal(broken.status, 409);
+      assert.match(((await broken.json()) as { message: string }).message, /^failed to read supabase\/migrations: supabase\/migrations\/20240102000000_gone\.sql is a broken symbolic link: .*nowhere\.sql does not exist\. Point the link at an existing file/);
+    } finally {
+      await rm(migrations, { recursive: true, force: true });
+    }
   });
 
   it('refuses its API to a page of another origin', async () => {

@@ -1,0 +1,83 @@
+/**
+ * Database: the objects of the local database that the table editor does not show (functions,
+ * triggers, policies, extensions, roles) and the migration history with its files, one view at a
+ * time behind a row of toggle buttons; the views that belong to a schema share one schema choice.
+ * Everything is read from postgres-meta, as the other sections read it.
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { ServiceNotice } from '../components/service-notice';
+import type { StudioConfig } from '../config';
+import { ExtensionList } from '../database/extension-list';
+import { FunctionList } from '../database/function-list';
+import { MigrationHistory } from '../database/migration-history';
+import { PolicyList } from '../database/policy-list';
+import { RoleList } from '../database/role-list';
+import { TriggerList } from '../database/trigger-list';
+import { pgMeta } from '../http';
+import { listSchemas } from '../table/table-meta';
+
+interface View {
+  id: string;
+  title: string;
+  /** Whether the view lists one schema's objects. */
+  perSchema: boolean;
+  render: (schema: string, schemas: readonly string[]) => ReactNode;
+}
+
+const VIEWS: readonly View[] = [
+  { id: 'functions', title: 'Functions', perSchema: true, render: (schema) => <FunctionList schema={schema} /> },
+  { id: 'triggers', title: 'Triggers', perSchema: true, render: (schema) => <TriggerList schema={schema} /> },
+  { id: 'policies', title: 'Policies', perSchema: true, render: (schema) => <PolicyList schema={schema} /> },
+  { id: 'extensions', title: 'Extensions', perSchema: false, render: (_schema, schemas) => <ExtensionList schemas={schemas} /> },
+  { id: 'roles', title: 'Roles', perSchema: false, render: () => <RoleList /> },
+  { id: 'migrations', title: 'Migrations', perSchema: false, render: () => <MigrationHistory /> },
+];
+
+export function Database(_props: { config: StudioConfig }) {
+  const schemaId = useId();
+  const [view, setView] = useState(VIEWS[0]!);
+  const [schemas, setSchemas] = useState<string[]>(['public']);
+  const [schema, setSchema] = useState('public');
+  /** Bumped by Refresh: the view is made anew and loads again. */
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    // The notice names an absent postgres-meta; the choice keeps `public` until then.
+    listSchemas().then(setSchemas, () => undefined);
+  }, []);
+
+  return (
+    <>
+      <ServiceNotice probe={() => pgMeta('query', 'POST', { query: 'select 1' })} />
+      <nav aria-label="Database objects" className="toolbar views">
+        {VIEWS.map((item) => (
+          <button key={item.id} type="button" aria-pressed={item.id === view.id} onClick={() => setView(item)}>
+            {item.title}
+          </button>
+        ))}
+      </nav>
+      <section aria-labelledby="database-view">
+        <div className="toolbar">
+          <h2 id="database-view" className="grow">
+            {view.title}
+          </h2>
+          {view.perSchema && (
+            <div>
+              <label htmlFor={schemaId}>Schema</label>
+              <select id={schemaId} value={schema} onChange={(event) => setSchema(event.target.value)}>
+                {schemas.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </div>
+          )}
+          <button type="button" onClick={() => setRound(round + 1)}>
+            Refresh
+          </button>
+        </div>
+        {/* Keyed by view: each one loads afresh when opened, so what changed meanwhile shows. */}
+        <div key={`${view.id}:${round}`}>{view.render(schema, schemas)}</div>
+      </section>
+    </>
+  );
+}
