@@ -1,0 +1,24 @@
+// One example of a client method page: the SQL it assumes, the supabase-js code and the response
+// that code gets. The three are fenced blocks written in that order (content/README.md); the
+// example runner (test/api/docs-method-examples.test.ts) runs the first two against the native
+// stack and compares the third, so the labels below name what the runner checked.
+import React, { Children, isValidElement } from 'react';
+import type { ReactNode } from 'react';
+
+const LABELS = ['Data source', 'Example code', 'Response'];
+
+/** The three blocks of an example, each under its label. */
+export default function MethodExample({ children }: { children?: ReactNode }) {
+  // MDX puts line breaks between the blocks as strings; only the blocks are labelled.
+  const blocks = Children.toArray(children).filter(isValidElement);
+  return (
+    <div className="method-example">
+      {blocks.map((block, index) => (
+        <div key={index} className="method-example__part">
+          <p className="method-example__label">{LABELS[index] ?? 'More'}</p>
+          {block}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Reads the examples of the docs site's client method pages (docs-site/content/reference/<library>/
+ * *.mdx with a `part` in their frontmatter): each `<MethodExample>` holds, in this order, a ```sql
+ * block (the data source the example assumes), a ```js block (the supabase-js code, run with
+ * `supabase` in scope) and a ```json block (the response the page shows). The response is the
+ * object of the names the code's last `const { ... } = await` takes from the client's answer.
+ * content/README.md describes the format for writers; this is its one reader outside the site.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+export const DOCS_CONTENT = new URL('../../../docs-site/content/', import.meta.url);
+
+export interface MethodExample {
+  /** The `###` heading above the example. */
+  title: string;
+  setupSql: string;
+  code: string;
+  /** The response as the page shows it (parsed JSON). */
+  response: unknown;
+  /** The names the code's last destructuring takes: the response's keys. */
+  names: string[];
+}
+
+export interface MethodPage {
+  /** The page's route, `/reference/javascript/select`. */
+  route: string;
+  file: string;
+  title: string;
+  part: string;
+  examples: MethodExample[];
+  /** What is wrong with the page's examples, if anything: the runner fails the page with it. */
+  problems: string[];
+}
+
+const EXAMPLE = /<MethodExample>([\s\S]*?)<\/MethodExample>/g;
+const FENCE = /^```(\w+)[^\n]*\n([\s\S]*?)^```\s*$/gm;
+const LAST_DESTRUCTURING = /const\s*\{([^}]*)\}\s*=\s*await\b/g;
+
+/** The names a `const { data, count: total, error }` declares (`total`, not `count`). */
+function declaredNames(list: string): string[] {
+  return list.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => entry.split(':').pop()!.trim());
+}
+
+/** One `<MethodExample>`'s blocks, or what keeps it from being one. */
+function readExample(title: string, body: string): MethodExample | string {
+  const blocks = [...body.matchAll(FENCE)].map(([, language, text]) => ({ language: language!, text: text! }));
+  const languages = blocks.map((b) => b.language).join(', ');
+  if (languages !== 'sql, js, json') return `example "${title}" has blocks ${languages || 'none'}; it needs sql, js, json in that order`;
+  const [setup, code, shown] = blocks as [typeof blocks[0], typeof blocks[0], typeof blocks[0]];
+  const last = [...code.text.matchAll(LAST_DESTRUCTURING)].pop();
+  if (!last) return `example "${title}": its code has no \`const { ... } = await\` whose names the response shows`;
+  let response: unknown;
+  try {
+    response = JSON.parse(shown.text);
+  } catch (error) {
+    return `example "${title}": its response is not JSON (${(error as Error).message})`;
+  }
+  return { title, setupSql: setup.text, code: code.text, response, names: declaredNames(last[1]!) };
+}
+
+/** A method page from its MDX text; `route` names it in problems. */
+export function readMethodPage(route: string, file: string, text: string): MethodPage | null {
+  const front = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  const meta = (front ? parseYaml(front[1]!) : {}) as { title?: string; part?: string };
+  if (!meta.part) return null;
+  const page: MethodPage = { route, file, title: meta.title ?? route, part: meta.part, examples: [], problems: [] };
+  for (const match of text.matchAll(EXAMPLE)) {
+    const heading = [...text.slice(0, match.index).matchAll(/^###\s+(.+)$/gm)].pop()?.[1]?.trim() ?? `example ${page.examples.length + 1}`;
+    const example = readExample(heading, match[1]!);
+    if (typeof example === 'string') page.problems.push(example);
+    else page.examples.push(example);
+  }
+  if (page.examples.length === 0 && page.problems.length === 0) page.problems.push('the page has no <MethodExample>');
+  return page;
+}
+
+/** Every method page of a library's newest version, by route. */
+export function methodPages(library: string): MethodPage[] {
+  const dir = new URL(`reference/${library}/`, DOCS_CONTENT);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.mdx'))
+    .sort()
+    .map((name) => {
+      const file = path.join(dir.pathname, name);
+      return readMethodPage(`/reference/${library}/${name.replace(/\.mdx$/, '')}`, file, readFileSync(file, 'utf8'));
+    })
+    .filter((page): page is MethodPage => page !== null);
+}
