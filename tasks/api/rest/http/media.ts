@@ -20,21 +20,37 @@ interface Accepted {
   q: number;
 }
 
+const PLAN_OPTIONS = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
+
+/**
+ * A plan media type (`explain()` of supabase-js) as PostgREST names it: the plan's format, the
+ * media it is for (JSON unless `for` says otherwise) and its known options. Plans are never
+ * produced here (db-plan-enabled is off, as on a new hosted project), so this is only ever read in
+ * a PGRST107, where a reader needs to see which plan was asked for.
+ */
+function planMime(base: string, params: Map<string, string>): string {
+  const format = base.endsWith('+json') ? 'json' : 'text';
+  const target = (params.get('for') ?? '').replace(/^"|"$/g, '') || 'application/json';
+  const options = (params.get('options') ?? '').split('|').filter((option) => PLAN_OPTIONS.has(option));
+  return `application/vnd.pgrst.plan+${format}; for="${target}"${options.length > 0 ? `; options=${options.join('|')}` : ''}`;
+}
+
 /** The Accept header's entries, best first (a missing header is `*\/*`). */
 export function acceptedTypes(header: string | undefined): Accepted[] {
   if (header === undefined || header.trim() === '') return [{ mime: '*/*', q: 1 }];
   const entries = header.split(',').map((entry, index) => {
     const [type, ...params] = entry.split(';').map((part) => part.trim());
-    let q = 1;
-    let stripped = false;
+    const values = new Map<string, string>();
     for (const param of params) {
       const [key, value = ''] = param.split('=').map((part) => part.trim().toLowerCase());
-      if (key === 'q') q = Number(value);
-      if (key === 'nulls' && value === 'stripped') stripped = true;
+      values.set(key, value);
     }
+    const q = values.has('q') ? Number(values.get('q')) : 1;
     const base = type.toLowerCase();
     const vendor = base === 'application/vnd.pgrst.object+json' || base === 'application/vnd.pgrst.array+json';
-    return { mime: vendor && stripped ? `${base};nulls=stripped` : base, q: Number.isFinite(q) ? q : 0, index };
+    const plan = /^application\/vnd\.pgrst\.plan(\+(text|json))?$/.test(base);
+    const mime = plan ? planMime(base, values) : vendor && values.get('nulls') === 'stripped' ? `${base};nulls=stripped` : base;
+    return { mime, q: Number.isFinite(q) ? q : 0, index };
   });
   return entries.filter((entry) => entry.mime !== '' && entry.q > 0).sort((a, b) => b.q - a.q || a.index - b.index).map(({ mime, q }) => ({ mime, q }));
 }
