@@ -22,10 +22,14 @@ const PARTS = ['database', 'functions', 'auth', 'storage', 'realtime'];
 // the schema itself: its grants and default privileges are the bootstrap's.
 const EMPTY_PUBLIC = `
 do $empty$
-declare item record;
+declare
+  statements text[];
+  statement text;
 begin
-  for item in
-    select format('drop %s if exists public.%I cascade', case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence' when 'f' then 'foreign table' else 'table' end, c.relname) as statement
+  -- Every statement is written before the first runs: a drop's cascade can take a function whose
+  -- name would print as a bare oid by then.
+  select array_agg(s) into statements from (
+    select format('drop %s if exists public.%I cascade', case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence' when 'f' then 'foreign table' else 'table' end, c.relname)
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
        and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('e', 'i', 'a'))
@@ -37,8 +41,9 @@ begin
     select format('drop type if exists public.%I cascade', t.typname)
       from pg_type t join pg_namespace n on n.oid = t.typnamespace
      where n.nspname = 'public' and t.typtype in ('e', 'd', 'r') and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')
-  loop
-    execute item.statement;
+  ) as drops (s);
+  foreach statement in array coalesce(statements, '{}') loop
+    execute statement;
   end loop;
 end
 $empty$;`;
