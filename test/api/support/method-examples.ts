@@ -5,6 +5,8 @@
  * `supabase` in scope) and a ```json block (the response the page shows). The response is the
  * object of the names the code's last `const { ... } = await` takes from the client's answer.
  * content/README.md describes the format for writers; this is its one reader outside the site.
+ * Values that differ on every run (ids the server makes, times, tokens) are shown as placeholders
+ * (`"<uuid>"`, `"<timestamp>"`, ...), each standing for any value of its kind and nothing else.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,8 @@ export const DOCS_CONTENT = new URL('../../../docs-site/content/', import.meta.u
 export interface MethodExample {
   /** The `###` heading above the example. */
   title: string;
+  /** The key the example's client uses: `anon` unless `<MethodExample client="service_role">`. */
+  client: 'anon' | 'service_role';
   setupSql: string;
   code: string;
   /** The response as the page shows it (parsed JSON). */
@@ -34,7 +38,7 @@ export interface MethodPage {
   problems: string[];
 }
 
-const EXAMPLE = /<MethodExample>([\s\S]*?)<\/MethodExample>/g;
+const EXAMPLE = /<MethodExample(?:\s+client="(anon|service_role)")?\s*>([\s\S]*?)<\/MethodExample>/g;
 const FENCE = /^```(\w+)[^\n]*\n([\s\S]*?)^```\s*$/gm;
 const LAST_DESTRUCTURING = /const\s*\{([^}]*)\}\s*=\s*await\b/g;
 
@@ -44,7 +48,7 @@ function declaredNames(list: string): string[] {
 }
 
 /** One `<MethodExample>`'s blocks, or what keeps it from being one. */
-function readExample(title: string, body: string): MethodExample | string {
+function readExample(title: string, client: MethodExample['client'], body: string): MethodExample | string {
   const blocks = [...body.matchAll(FENCE)].map(([, language, text]) => ({ language: language!, text: text! }));
   const languages = blocks.map((b) => b.language).join(', ');
   if (languages !== 'sql, js, json') return `example "${title}" has blocks ${languages || 'none'}; it needs sql, js, json in that order`;
@@ -57,7 +61,7 @@ function readExample(title: string, body: string): MethodExample | string {
   } catch (error) {
     return `example "${title}": its response is not JSON (${(error as Error).message})`;
   }
-  return { title, setupSql: setup.text, code: code.text, response, names: declaredNames(last[1]!) };
+  return { title, client, setupSql: setup.text, code: code.text, response, names: declaredNames(last[1]!) };
 }
 
 /** A method page from its MDX text; `route` names it in problems. */
@@ -68,7 +72,7 @@ export function readMethodPage(route: string, file: string, text: string): Metho
   const page: MethodPage = { route, file, title: meta.title ?? route, part: meta.part, examples: [], problems: [] };
   for (const match of text.matchAll(EXAMPLE)) {
     const heading = [...text.slice(0, match.index).matchAll(/^###\s+(.+)$/gm)].pop()?.[1]?.trim() ?? `example ${page.examples.length + 1}`;
-    const example = readExample(heading, match[1]!);
+    const example = readExample(heading, (match[1] ?? 'anon') as MethodExample['client'], match[2]!);
     if (typeof example === 'string') page.problems.push(example);
     else page.examples.push(example);
   }
@@ -87,4 +91,28 @@ export function methodPages(library: string): MethodPage[] {
       return readMethodPage(`/reference/${library}/${name.replace(/\.mdx$/, '')}`, file, readFileSync(file, 'utf8'));
     })
     .filter((page): page is MethodPage => page !== null);
+}
+
+/** What each placeholder a page may show stands for. */
+export const PLACEHOLDERS: Record<string, (value: unknown) => boolean> = {
+  '<uuid>': (value) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
+  '<timestamp>': (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value),
+  '<jwt>': (value) => typeof value === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value),
+  '<token>': (value) => typeof value === 'string' && value.length > 0,
+  '<epoch seconds>': (value) => typeof value === 'number' && Number.isInteger(value) && value > 1_600_000_000,
+  '<url>': (value) => typeof value === 'string' && /^https?:\/\//.test(value),
+};
+
+/**
+ * `got` with each value that a placeholder of `shown` stands for replaced by that placeholder, so
+ * that a deep comparison with `shown` checks everything else exactly (and a value of the wrong
+ * kind stays, to show in the difference).
+ */
+export function maskLike(got: unknown, shown: unknown): unknown {
+  if (typeof shown === 'string' && Object.hasOwn(PLACEHOLDERS, shown)) return PLACEHOLDERS[shown]!(got) ? shown : got;
+  if (Array.isArray(shown) && Array.isArray(got)) return got.map((item, index) => maskLike(item, shown[index]));
+  if (shown && got && typeof shown === 'object' && typeof got === 'object' && !Array.isArray(shown) && !Array.isArray(got)) {
+    return Object.fromEntries(Object.entries(got).map(([key, value]) => [key, maskLike(value, (shown as Record<string, unknown>)[key])]));
+  }
+  return got;
 }

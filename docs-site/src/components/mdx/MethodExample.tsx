@@ -7,12 +7,18 @@ import type { ReactNode } from 'react';
 
 const LABELS = ['Data source', 'Example code', 'Response'];
 
-/** The three blocks of an example, each under its label. */
-export default function MethodExample({ children }: { children?: ReactNode }) {
+/**
+ * The three blocks of an example, each under its label. `client="service_role"` marks an example
+ * whose client holds the service role key (admin methods), which belongs on a server only.
+ */
+export default function MethodExample({ client = 'anon', children }: { client?: 'anon' | 'service_role'; children?: ReactNode }) {
   // MDX puts line breaks between the blocks as strings; only the blocks are labelled.
   const blocks = Children.toArray(children).filter(isValidElement);
   return (
     <div className="method-example">
+      {client === 'service_role' && (
+        <p className="method-example__note">This example&apos;s client is created with the <code>service_role</code> key. Keep that key on a server: it bypasses row level security.</p>
+      )}
       {blocks.map((block, index) => (
         <div key={index} className="method-example__part">
           <p className="method-example__label">{LABELS[index] ?? 'More'}</p>
