@@ -3,7 +3,7 @@
  * *.mdx with a `part` in their frontmatter): each `<MethodExample>` holds, in this order, a ```sql
  * block (the data source the example assumes), a ```js block (the supabase-js code, run with
  * `supabase` in scope) and a ```json block (the response the page shows). The response is the
- * object of the names the code's last `const { ... } = await` takes from the client's answer.
+ * object of the names the code's last `const { ... } =` takes from the client's answer.
  * content/README.md describes the format for writers; this is its one reader outside the site.
  * Values that differ on every run (ids the server makes, times, tokens) are shown as placeholders
  * (`"<uuid>"`, `"<timestamp>"`, ...), each standing for any value of its kind and nothing else.
@@ -40,7 +40,7 @@ export interface MethodPage {
 
 const EXAMPLE = /<MethodExample(?:\s+client="(anon|service_role)")?\s*>([\s\S]*?)<\/MethodExample>/g;
 const FENCE = /^```(\w+)[^\n]*\n([\s\S]*?)^```\s*$/gm;
-const LAST_DESTRUCTURING = /const\s*\{([^}]*)\}\s*=\s*await\b/g;
+const LAST_DESTRUCTURING = /const\s*\{([^}]*)\}\s*=/g;
 
 /** The names a `const { data, count: total, error }` declares (`total`, not `count`). */
 function declaredNames(list: string): string[] {
@@ -54,7 +54,7 @@ function readExample(title: string, client: MethodExample['client'], body: strin
   if (languages !== 'sql, js, json') return `example "${title}" has blocks ${languages || 'none'}; it needs sql, js, json in that order`;
   const [setup, code, shown] = blocks as [typeof blocks[0], typeof blocks[0], typeof blocks[0]];
   const last = [...code.text.matchAll(LAST_DESTRUCTURING)].pop();
-  if (!last) return `example "${title}": its code has no \`const { ... } = await\` whose names the response shows`;
+  if (!last) return `example "${title}": its code has no \`const { ... } =\` whose names the response shows`;
   let response: unknown;
   try {
     response = JSON.parse(shown.text);
@@ -91,6 +91,20 @@ export function methodPages(library: string): MethodPage[] {
       return readMethodPage(`/reference/${library}/${name.replace(/\.mdx$/, '')}`, file, readFileSync(file, 'utf8'));
     })
     .filter((page): page is MethodPage => page !== null);
+}
+
+/** The API's address as pages show it: the local stack's default. */
+export const SHOWN_API_URL = 'http://127.0.0.1:54321';
+
+/**
+ * A result as a page shows it: through JSON, with a Blob (a download) as its size and type, which
+ * JSON alone would print as `{}`, and the stack's address (a free port in tests) as the default one.
+ */
+export function asShown(value: unknown, apiUrl: string): unknown {
+  return JSON.parse(JSON.stringify(value, (_key, item: unknown) => {
+    if (item instanceof Blob) return { size: item.size, type: item.type };
+    return typeof item === 'string' ? item.replaceAll(apiUrl, SHOWN_API_URL) : item;
+  })) as unknown;
 }
 
 /** What each placeholder a page may show stands for. */
