@@ -59,6 +59,9 @@ begin
 end
 $policies$;`;
 
+/** How long one example's code may take. */
+const EXAMPLE_MS = 20_000;
+
 const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient) => Promise<unknown>;
 
 describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
@@ -113,6 +116,15 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     }
   }
 
+  /** The example's answer, or a failure naming it if it waits for ever (an event that never comes). */
+  async function finishes(example: MethodExample, answer: Promise<unknown>): Promise<unknown> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`"${example.title}" did not finish within ${EXAMPLE_MS / 1000} s`)), EXAMPLE_MS);
+    });
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  }
+
   it('finds method pages, each in a known part', () => {
     assert.ok(pages.length > 0, 'no page under docs-site/content/reference/javascript has a part');
     for (const page of pages) assert.ok(PARTS.includes(page.part), `${page.file}: part "${page.part}" is not one of ${PARTS.join(', ')}`);
@@ -134,7 +146,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
             await prepare(example, supabase);
             const code = new run('supabase', `${example.code}\nreturn { ${example.names.join(', ')} };`);
             // As the page shows it: an error object keeps its fields, undefined drops.
-            const got = maskLike(asShown(await code(supabase), keys.url), example.response);
+            const got = maskLike(asShown(await finishes(example, code(supabase)).finally(() => supabase.removeAllChannels()), keys.url), example.response);
             assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
           }
         });

@@ -3,7 +3,8 @@
  * *.mdx with a `part` in their frontmatter): each `<MethodExample>` holds, in this order, a ```sql
  * block (the data source the example assumes), a ```js block (the supabase-js code, run with
  * `supabase` in scope) and a ```json block (the response the page shows). The response is the
- * object of the names the code's last `const { ... } =` takes from the client's answer.
+ * object of the names the code's last `const` declares: `const { data, error } = ...` or
+ * `const status = ...`.
  * content/README.md describes the format for writers; this is its one reader outside the site.
  * Values that differ on every run (ids the server makes, times, tokens) are shown as placeholders
  * (`"<uuid>"`, `"<timestamp>"`, ...), each standing for any value of its kind and nothing else.
@@ -23,7 +24,7 @@ export interface MethodExample {
   code: string;
   /** The response as the page shows it (parsed JSON). */
   response: unknown;
-  /** The names the code's last destructuring takes: the response's keys. */
+  /** The names the code's last `const` declares (`{ data, error }` or one name): the response's keys. */
   names: string[];
 }
 
@@ -40,7 +41,7 @@ export interface MethodPage {
 
 const EXAMPLE = /<MethodExample(?:\s+client="(anon|service_role)")?\s*>([\s\S]*?)<\/MethodExample>/g;
 const FENCE = /^```(\w+)[^\n]*\n([\s\S]*?)^```\s*$/gm;
-const LAST_DESTRUCTURING = /const\s*\{([^}]*)\}\s*=/g;
+const LAST_DESTRUCTURING = /const\s*(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s*=/g;
 
 /** The names a `const { data, count: total, error }` declares (`total`, not `count`). */
 function declaredNames(list: string): string[] {
@@ -54,14 +55,14 @@ function readExample(title: string, client: MethodExample['client'], body: strin
   if (languages !== 'sql, js, json') return `example "${title}" has blocks ${languages || 'none'}; it needs sql, js, json in that order`;
   const [setup, code, shown] = blocks as [typeof blocks[0], typeof blocks[0], typeof blocks[0]];
   const last = [...code.text.matchAll(LAST_DESTRUCTURING)].pop();
-  if (!last) return `example "${title}": its code has no \`const { ... } =\` whose names the response shows`;
+  if (!last) return `example "${title}": its code declares no \`const\` whose names the response shows`;
   let response: unknown;
   try {
     response = JSON.parse(shown.text);
   } catch (error) {
     return `example "${title}": its response is not JSON (${(error as Error).message})`;
   }
-  return { title, client, setupSql: setup.text, code: code.text, response, names: declaredNames(last[1]!) };
+  return { title, client, setupSql: setup.text, code: code.text, response, names: last[1] === undefined ? [last[2]!] : declaredNames(last[1]) };
 }
 
 /** A method page from its MDX text; `route` names it in problems. */
