@@ -7,10 +7,11 @@
  * client with no method pages yet is listed as pending, by name.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 import { freePort } from '../integration/support/temp-project.js';
 import { asShown, maskLike, methodPages, type MethodExample } from './support/method-examples.js';
@@ -69,6 +70,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
   const pages = methodPages('javascript');
   let project: CliProject;
   let owner: pg.Client;
+  let functionsServe: BackgroundCli | undefined;
   let keys: { url: string; anon: string; service_role: string };
   let examplesRun = 0;
 
@@ -87,8 +89,20 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     owner = new pg.Client({ connectionString: status.DB_URL });
     await owner.connect();
     keys = { url: status.API_URL!, anon: status.ANON_KEY!, service_role: status.SERVICE_ROLE_KEY! };
+    // The Edge Functions the examples call, served by `functions serve` on real Deno, as a project
+    // serves its own.
+    const functions = pages.flatMap((page) => page.examples).flatMap((example) => (example.edgeFunction ? [example.edgeFunction] : []));
+    if (functions.length > 0) {
+      for (const { name, source } of functions) {
+        mkdirSync(path.join(project.root, 'supabase', 'functions', name), { recursive: true });
+        writeFileSync(path.join(project.root, 'supabase', 'functions', name, 'index.ts'), source);
+      }
+      functionsServe = startCli(['functions', 'serve'], { cwd: project.root, env: project.env });
+      await functionsServe.waitFor(/Serving functions on /, 60_000);
+    }
   });
   after(async () => {
+    await functionsServe?.stop();
     await owner?.end();
     project?.dispose();
   });
@@ -100,6 +114,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
    */
   async function prepare(example: MethodExample, supabase: SupabaseClient): Promise<void> {
     const marker = `docs_example_${++examplesRun}`;
+    if (example.edgeFunction) return;
     await owner.query(EMPTY_PUBLIC);
     // The users of Auth examples, with their identities and sessions, and Storage's buckets.
     await owner.query('delete from auth.users; delete from storage.objects; delete from storage.buckets;');
@@ -125,9 +140,12 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     return Promise.race([answer, late]).finally(() => clearTimeout(timer));
   }
 
-  it('finds method pages, each in a known part', () => {
+  it('finds method pages, each in a known part, and Edge Functions of distinct names', () => {
     assert.ok(pages.length > 0, 'no page under docs-site/content/reference/javascript has a part');
     for (const page of pages) assert.ok(PARTS.includes(page.part), `${page.file}: part "${page.part}" is not one of ${PARTS.join(', ')}`);
+    // Every function is written before `functions serve` starts: two examples cannot share a name.
+    const names = pages.flatMap((page) => page.examples).flatMap((example) => (example.edgeFunction ? [example.edgeFunction.name] : []));
+    assert.deepEqual(names.filter((name, index) => names.indexOf(name) !== index), [], 'Edge Function names used by more than one example');
   });
 
   for (const part of PARTS) {

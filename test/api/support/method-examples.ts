@@ -1,7 +1,8 @@
 /**
  * Reads the examples of the docs site's client method pages (docs-site/content/reference/<library>/
  * *.mdx with a `part` in their frontmatter): each `<MethodExample>` holds, in this order, a ```sql
- * block (the data source the example assumes), a ```js block (the supabase-js code, run with
+ * block (the data source the example assumes; for Edge Functions a ```ts block, the function's
+ * index.ts, its first line `// supabase/functions/<name>/index.ts`), a ```js block (the supabase-js code, run with
  * `supabase` in scope) and a ```json block (the response the page shows). The response is the
  * object of the names the code's last `const` declares: `const { data, error } = ...` or
  * `const status = ...`.
@@ -20,7 +21,10 @@ export interface MethodExample {
   title: string;
   /** The key the example's client uses: `anon` unless `<MethodExample client="service_role">`. */
   client: 'anon' | 'service_role';
+  /** The SQL the example assumes ('' for an Edge Function's example). */
   setupSql: string;
+  /** An Edge Function the example calls: its name and its index.ts. */
+  edgeFunction?: { name: string; source: string };
   code: string;
   /** The response as the page shows it (parsed JSON). */
   response: unknown;
@@ -52,8 +56,14 @@ function declaredNames(list: string): string[] {
 function readExample(title: string, client: MethodExample['client'], body: string): MethodExample | string {
   const blocks = [...body.matchAll(FENCE)].map(([, language, text]) => ({ language: language!, text: text! }));
   const languages = blocks.map((b) => b.language).join(', ');
-  if (languages !== 'sql, js, json') return `example "${title}" has blocks ${languages || 'none'}; it needs sql, js, json in that order`;
+  if (languages !== 'sql, js, json' && languages !== 'ts, js, json') return `example "${title}" has blocks ${languages || 'none'}; it needs sql (or an Edge Function's ts), js, json in that order`;
   const [setup, code, shown] = blocks as [typeof blocks[0], typeof blocks[0], typeof blocks[0]];
+  let edgeFunction: MethodExample['edgeFunction'];
+  if (setup.language === 'ts') {
+    const name = /^\/\/ supabase\/functions\/([a-z][\w-]*)\/index\.ts\n/.exec(setup.text)?.[1];
+    if (!name) return `example "${title}": its ts block must start with the line \`// supabase/functions/<name>/index.ts\``;
+    edgeFunction = { name, source: setup.text };
+  }
   const last = [...code.text.matchAll(LAST_DESTRUCTURING)].pop();
   if (!last) return `example "${title}": its code declares no \`const\` whose names the response shows`;
   let response: unknown;
@@ -62,7 +72,7 @@ function readExample(title: string, client: MethodExample['client'], body: strin
   } catch (error) {
     return `example "${title}": its response is not JSON (${(error as Error).message})`;
   }
-  return { title, client, setupSql: setup.text, code: code.text, response, names: last[1] === undefined ? [last[2]!] : declaredNames(last[1]) };
+  return { title, client, setupSql: edgeFunction ? '' : setup.text, ...(edgeFunction && { edgeFunction }), code: code.text, response, names: last[1] === undefined ? [last[2]!] : declaredNames(last[1]) };
 }
 
 /** A method page from its MDX text; `route` names it in problems. */

@@ -3,9 +3,13 @@
 // example runner (test/api/docs-method-examples.test.ts) runs the first two against the native
 // stack and compares the third, so the labels below name what the runner checked.
 import React, { Children, isValidElement } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 const LABELS = ['Data source', 'Example code', 'Response'];
+
+/** The set-up of an Edge Function's example is the function itself (a `ts` block), not SQL. */
+const labelOf = (block: ReactElement<{ className?: string }>, index: number) =>
+  index === 0 && /\blanguage-ts\b/.test(block.props.className ?? '') ? 'Edge Function' : (LABELS[index] ?? 'More');
 
 /**
  * The three blocks of an example, each under its label. `client="service_role"` marks an example
@@ -13,7 +17,7 @@ const LABELS = ['Data source', 'Example code', 'Response'];
  */
 export default function MethodExample({ client = 'anon', children }: { client?: 'anon' | 'service_role'; children?: ReactNode }) {
   // MDX puts line breaks between the blocks as strings; only the blocks are labelled.
-  const blocks = Children.toArray(children).filter(isValidElement);
+  const blocks = Children.toArray(children).filter((child): child is ReactElement<{ className?: string }> => isValidElement(child));
   return (
     <div className="method-example">
       {client === 'service_role' && (
@@ -21,7 +25,7 @@ export default function MethodExample({ client = 'anon', children }: { client?: 
       )}
       {blocks.map((block, index) => (
         <div key={index} className="method-example__part">
-          <p className="method-example__label">{LABELS[index] ?? 'More'}</p>
+          <p className="method-example__label">{labelOf(block, index)}</p>
           {block}
         </div>
       ))}
