@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { cliCategories, cliCommandRoute, cliSidebar } from './lib/cli-categories.mjs';
+import { methodSidebar } from './lib/client-methods.mjs';
 import { highlightCode, markdownToHtml } from './lib/markdown.mjs';
 import { drawDiagrams } from './lib/mermaid-diagrams.mjs';
 import { writeProviderIcons } from './lib/provider-icons.mjs';
@@ -47,7 +48,7 @@ export const createSchemaCustomization = ({ actions }) => {
   // Declared so queries work even before any guide uses a field.
   actions.createTypes(`
     type Mdx implements Node { frontmatter: MdxFrontmatter }
-    type MdxFrontmatter { title: String, description: String, hideToc: Boolean }
+    type MdxFrontmatter { title: String, description: String, hideToc: Boolean, part: String, order: Int }
   `);
 };
 
@@ -82,14 +83,19 @@ function libraryContext(route) {
 }
 
 async function createGuidePages({ graphql, actions, reporter }) {
-  const result = await graphql(`{ allMdx { nodes { id body frontmatter { title description } internal { contentFilePath } } } }`);
+  const result = await graphql(`{ allMdx { nodes { id body frontmatter { title description part order } internal { contentFilePath } } } }`);
   if (result.errors) throw result.errors[0];
+  const routeOf = (node) => routeForContentFile(relative(CONTENT_DIR, node.internal.contentFilePath));
+  // A library with method pages gets their menu on its newest version's pages.
+  const methodPages = result.data.allMdx.nodes.map((node) => ({ route: routeOf(node), ...node.frontmatter }));
+  const methodSidebars = libraries.map((library) => [`/reference/${library.id}/`, methodSidebar(library, methodPages)]).filter(([, sidebar]) => sidebar);
+  const sidebarFor = (route) => methodSidebars.find(([prefix]) => route.startsWith(prefix) && !/^v\d+\//.test(route.slice(prefix.length)))?.[1];
   for (const node of result.data.allMdx.nodes) {
     const file = node.internal.contentFilePath;
     const relativePath = relative(CONTENT_DIR, file);
     if (!node.frontmatter?.title) reporter.panicOnBuild(`content/${relativePath}: frontmatter needs a title (see content/README.md)`);
     const route = routeForContentFile(relativePath);
-    actions.createPage({ path: route, component: `${template('guide')}?__contentFilePath=${file}`, context: { id: node.id, ...navContext(route), ...libraryContext(route) } });
+    actions.createPage({ path: route, component: `${template('guide')}?__contentFilePath=${file}`, context: { id: node.id, ...navContext(route, sidebarFor(route) ?? sectionFor(route)), ...libraryContext(route) } });
     searchDocuments.push({ url: route, title: node.frontmatter?.title ?? route, section: sectionFor(route)?.title ?? '', headings: mdxHeadings(node.body), text: mdxText(node.body) });
   }
 }

@@ -82,6 +82,14 @@ describe('REST request headers and bodies', () => {
     assert.equal(contentTypeOf({ media: 'geojson', stripNulls: false }), 'application/geo+json; charset=utf-8');
   });
 
+  it('names a refused plan media type with the media it is for and its options, as PostgREST prints it', () => {
+    // The plans of db-plan-enabled are off on the local stack, as on a new hosted project.
+    const named = (accept: string) => refuses(() => negotiateMedia(accept, false), 406, 'PGRST107').message;
+    assert.equal(named('application/vnd.pgrst.plan+text; for="application/json"; options=;'), 'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"');
+    assert.equal(named('application/vnd.pgrst.plan'), 'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"');
+    assert.equal(named('application/vnd.pgrst.plan+json; for="text/csv"; options=analyze|verbose;'), 'None of these media types are available: application/vnd.pgrst.plan+json; for="text/csv"; options=analyze|verbose');
+  });
+
   it('picks the schema by Accept-Profile for reads and Content-Profile for writes', () => {
     const schemas = ['public', 'other'];
     assert.deepEqual(chooseProfile('GET', {}, schemas), { schema: 'public', negotiated: true });

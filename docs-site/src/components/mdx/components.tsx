@@ -11,6 +11,7 @@ import TabPanel from './TabPanel';
 import Tabs from './Tabs';
 import ProjectConfigVariables from '../project-config/ProjectConfigVariables';
 import Mermaid from './Mermaid';
+import MethodExample from './MethodExample';
 import { AppleSecretGenerator, Extensions, JwtGenerator, LogSchemas, RealtimeLimitsEstimator } from './helpers';
 
 type HeadingProps = ComponentPropsWithoutRef<'h2'>;
@@ -28,6 +29,7 @@ export const writerComponents = {
   RealtimeLimitsEstimator,
   LogSchemas,
   ProjectConfigVariables,
+  MethodExample,
 };
 
 /** Markdown elements given site behaviour. */

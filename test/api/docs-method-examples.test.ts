@@ -1,0 +1,174 @@
+/**
+ * The example runner of the docs site's client method pages: every supabase-js example of
+ * docs-site/content/reference/javascript/<method>.mdx runs against a native stack started by the
+ * built CLI, with the real @supabase/supabase-js 2.39.8 through the gateway, and must get exactly
+ * the response its page shows. Each example starts from an empty public schema, then its own data
+ * source (the page's SQL), so pages never depend on each other or on their order. A part of the
+ * client with no method pages yet is listed as pending, by name.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
+import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+import { freePort } from '../integration/support/temp-project.js';
+import { asShown, maskLike, methodPages, type MethodExample } from './support/method-examples.js';
+
+/** The parts of the client, as the pages' `part` names them and the sidebar orders them. */
+const PARTS = ['database', 'functions', 'auth', 'storage', 'realtime'];
+
+// Empties the public schema of what an earlier example made (not of extensions' objects), keeping
+// the schema itself: its grants and default privileges are the bootstrap's.
+const EMPTY_PUBLIC = `
+do $empty$
+declare
+  statements text[];
+  statement text;
+begin
+  -- Every statement is written before the first runs: a drop's cascade can take a function whose
+  -- name would print as a bare oid by then.
+  select array_agg(s) into statements from (
+    select format('drop %s if exists public.%I cascade', case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence' when 'f' then 'foreign table' else 'table' end, c.relname)
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+       and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('e', 'i', 'a'))
+    union all
+    select format('drop routine if exists %s cascade', p.oid::regprocedure)
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+    union all
+    select format('drop type if exists public.%I cascade', t.typname)
+      from pg_type t join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname = 'public' and t.typtype in ('e', 'd', 'r') and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')
+  ) as drops (s);
+  foreach statement in array coalesce(statements, '{}') loop
+    execute statement;
+  end loop;
+end
+$empty$;`;
+
+// The policies a Storage example made on storage's tables, which outlive the example's buckets.
+const DROP_STORAGE_POLICIES = `
+do $policies$
+declare policy record;
+begin
+  for policy in select policyname, tablename from pg_policies where schemaname = 'storage' loop
+    execute format('drop policy %I on storage.%I', policy.policyname, policy.tablename);
+  end loop;
+end
+$policies$;`;
+
+/** How long one example's code may take. */
+const EXAMPLE_MS = 20_000;
+
+const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient) => Promise<unknown>;
+
+describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
+  this.timeout(180_000);
+  const pages = methodPages('javascript');
+  let project: CliProject;
+  let owner: pg.Client;
+  let functionsServe: BackgroundCli | undefined;
+  let keys: { url: string; anon: string; service_role: string };
+  let examplesRun = 0;
+
+  /** A new client per example: a session one example signs in must not carry into the next. */
+  const clientFor = (example: MethodExample): SupabaseClient =>
+    createClient(keys.url, keys[example.client], { auth: { persistSession: false, autoRefreshToken: false } });
+
+  before(async () => {
+    project = await cliProject('docs-examples');
+    const config = path.join(project.root, 'supabase', 'config.toml');
+    // A free API port: another stack on this machine may hold the default one.
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54321$/m, `port = ${await freePort()}`));
+    const started = project.run(['start']);
+    assert.equal(started.code, 0, started.stderr);
+    const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
+    owner = new pg.Client({ connectionString: status.DB_URL });
+    await owner.connect();
+    keys = { url: status.API_URL!, anon: status.ANON_KEY!, service_role: status.SERVICE_ROLE_KEY! };
+    // The Edge Functions the examples call, served by `functions serve` on real Deno, as a project
+    // serves its own.
+    const functions = pages.flatMap((page) => page.examples).flatMap((example) => (example.edgeFunction ? [example.edgeFunction] : []));
+    if (functions.length > 0) {
+      for (const { name, source } of functions) {
+        mkdirSync(path.join(project.root, 'supabase', 'functions', name), { recursive: true });
+        writeFileSync(path.join(project.root, 'supabase', 'functions', name, 'index.ts'), source);
+      }
+      functionsServe = startCli(['functions', 'serve'], { cwd: project.root, env: project.env });
+      await functionsServe.waitFor(/Serving functions on /, 60_000);
+    }
+  });
+  after(async () => {
+    await functionsServe?.stop();
+    await owner?.end();
+    project?.dispose();
+  });
+
+  /**
+   * Gives the example its data source and waits until REST's schema cache holds all of it: the
+   * source ends with a function only this example makes, in the same transaction, so once the
+   * API can call it the cache was read after everything the source made.
+   */
+  async function prepare(example: MethodExample, supabase: SupabaseClient): Promise<void> {
+    const marker = `docs_example_${++examplesRun}`;
+    if (example.edgeFunction) return;
+    await owner.query(EMPTY_PUBLIC);
+    // The users of Auth examples, with their identities and sessions, and Storage's buckets.
+    await owner.query('delete from auth.users; delete from storage.objects; delete from storage.buckets;');
+    await owner.query(DROP_STORAGE_POLICIES);
+    await owner.query(`begin;\n${example.setupSql}\n;create function public.${marker}() returns int language sql as 'select 1';\ncommit;`).catch(async (error: Error) => {
+      await owner.query('rollback');
+      throw new Error(`the data source of "${example.title}" failed: ${error.message}`);
+    });
+    for (const deadline = Date.now() + 15_000; ;) {
+      const { error } = await supabase.rpc(marker);
+      if (!error) return;
+      if (Date.now() > deadline) throw new Error(`REST never saw the data source of "${example.title}": ${error.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The example's answer, or a failure naming it if it waits for ever (an event that never comes). */
+  async function finishes(example: MethodExample, answer: Promise<unknown>): Promise<unknown> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`"${example.title}" did not finish within ${EXAMPLE_MS / 1000} s`)), EXAMPLE_MS);
+    });
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  }
+
+  it('finds method pages, each in a known part, and Edge Functions of distinct names', () => {
+    assert.ok(pages.length > 0, 'no page under docs-site/content/reference/javascript has a part');
+    for (const page of pages) assert.ok(PARTS.includes(page.part), `${page.file}: part "${page.part}" is not one of ${PARTS.join(', ')}`);
+    // Every function is written before `functions serve` starts: two examples cannot share a name.
+    const names = pages.flatMap((page) => page.examples).flatMap((example) => (example.edgeFunction ? [example.edgeFunction.name] : []));
+    assert.deepEqual(names.filter((name, index) => names.indexOf(name) !== index), [], 'Edge Function names used by more than one example');
+  });
+
+  for (const part of PARTS) {
+    const ofPart = pages.filter((page) => page.part === part);
+    if (ofPart.length === 0) {
+      // Pending, by name: the part's examples are still to be written.
+      it(`${part}: no method pages yet`);
+      continue;
+    }
+    describe(part, () => {
+      for (const page of ofPart) {
+        it(`${page.route} (${page.examples.length} example${page.examples.length === 1 ? '' : 's'})`, async () => {
+          assert.deepEqual(page.problems, [], `${page.file}`);
+          for (const example of page.examples) {
+            const supabase = clientFor(example);
+            await prepare(example, supabase);
+            const code = new run('supabase', `${example.code}\nreturn { ${example.names.join(', ')} };`);
+            // As the page shows it: an error object keeps its fields, undefined drops.
+            const got = maskLike(asShown(await finishes(example, code(supabase)).finally(() => supabase.removeAllChannels()), keys.url), example.response);
+            assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
+          }
+        });
+      }
+    });
+  }
+});
