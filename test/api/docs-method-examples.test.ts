@@ -1,7 +1,8 @@
 /**
  * The example runner of the docs site's client method pages: every supabase-js example of
  * docs-site/content/reference/javascript/<method>.mdx runs against a native stack started by the
- * built CLI, with the real @supabase/supabase-js 2.39.8 through the gateway, and must get exactly
+ * built CLI, with the real @supabase/supabase-js 2.39.8 through the gateway (1.35.7 for the pages
+ * under v1/), and must get exactly
  * the response its page shows. Each example starts from an empty public schema, then its own data
  * source (the page's SQL), so pages never depend on each other or on their order. A part of the
  * client with no method pages yet is listed as pending, by name.
@@ -10,11 +11,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient as createClientV1 } from 'supabase-js-v1';
 import pg from 'pg';
 import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 import { freePort } from '../integration/support/temp-project.js';
-import { asShown, maskLike, methodPages, type MethodExample } from './support/method-examples.js';
+import { asShown, maskLike, methodPages, type MethodExample, type MethodPage } from './support/method-examples.js';
 
 /** The parts of the client, as the pages' `part` names them and the sidebar orders them. */
 const PARTS = ['database', 'functions', 'auth', 'storage', 'realtime'];
@@ -63,11 +65,18 @@ $policies$;`;
 /** How long one example's code may take. */
 const EXAMPLE_MS = 20_000;
 
+/** Closes the example's channels: v2 names them channels, v1 subscriptions. */
+function removeRealtime(supabase: SupabaseClient): Promise<unknown> {
+  const v1 = supabase as unknown as { removeAllSubscriptions?: () => Promise<unknown> };
+  return v1.removeAllSubscriptions ? v1.removeAllSubscriptions() : supabase.removeAllChannels();
+}
+
 const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient) => Promise<unknown>;
 
 describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
   this.timeout(180_000);
-  const pages = methodPages('javascript');
+  // v1's pages (content/reference/javascript/v1/) run with the v1 client they document.
+  const pages = [...methodPages('javascript'), ...methodPages('javascript/v1')];
   let project: CliProject;
   let owner: pg.Client;
   let functionsServe: BackgroundCli | undefined;
@@ -75,8 +84,10 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
   let examplesRun = 0;
 
   /** A new client per example: a session one example signs in must not carry into the next. */
-  const clientFor = (example: MethodExample): SupabaseClient =>
-    createClient(keys.url, keys[example.client], { auth: { persistSession: false, autoRefreshToken: false } });
+  const clientFor = (page: MethodPage, example: MethodExample): SupabaseClient =>
+    page.route.startsWith('/reference/javascript/v1/')
+      ? (createClientV1(keys.url, keys[example.client], { persistSession: false, autoRefreshToken: false }) as unknown as SupabaseClient)
+      : createClient(keys.url, keys[example.client], { auth: { persistSession: false, autoRefreshToken: false } });
 
   before(async () => {
     project = await cliProject('docs-examples');
@@ -160,11 +171,11 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
         it(`${page.route} (${page.examples.length} example${page.examples.length === 1 ? '' : 's'})`, async () => {
           assert.deepEqual(page.problems, [], `${page.file}`);
           for (const example of page.examples) {
-            const supabase = clientFor(example);
+            const supabase = clientFor(page, example);
             await prepare(example, supabase);
             const code = new run('supabase', `${example.code}\nreturn { ${example.names.join(', ')} };`);
             // As the page shows it: an error object keeps its fields, undefined drops.
-            const got = maskLike(asShown(await finishes(example, code(supabase)).finally(() => supabase.removeAllChannels()), keys.url), example.response);
+            const got = maskLike(asShown(await finishes(example, code(supabase)).finally(() => removeRealtime(supabase)), keys.url), example.response);
             assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
           }
         });
