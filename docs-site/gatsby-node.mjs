@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { cliCategories, cliCommandRoute, cliSidebar } from './lib/cli-categories.mjs';
-import { methodSidebar } from './lib/client-methods.mjs';
+import { counterpartSlug, methodSidebar } from './lib/client-methods.mjs';
 import { highlightCode, markdownToHtml } from './lib/markdown.mjs';
 import { drawDiagrams } from './lib/mermaid-diagrams.mjs';
 import { writeProviderIcons } from './lib/provider-icons.mjs';
@@ -66,9 +66,10 @@ function libraryContext(route) {
   const [, id, version = library.versions[0], rest] = match;
   const pageOf = (v, i, page) => (i === 0 ? `/reference/${id}/${page}` : `/reference/${id}/${v}/${page}`);
   // Versions do not all hold the same pages (an upgrade guide has no older version to come from):
-  // where this page has no counterpart, the switch opens that version's introduction.
+  // where this page has no counterpart (same slug, or the method's renamed one), the switch opens
+  // that version's introduction.
   const urlOf = (v, i) => {
-    const same = pageOf(v, i, rest);
+    const same = pageOf(v, i, counterpartSlug(id, rest, version, v));
     return contentFilesForRoute(same).some((file) => existsSync(file)) ? same : pageOf(v, i, 'introduction');
   };
   return {
@@ -86,9 +87,13 @@ async function createGuidePages({ graphql, actions, reporter }) {
   const result = await graphql(`{ allMdx { nodes { id body frontmatter { title description part order } internal { contentFilePath } } } }`);
   if (result.errors) throw result.errors[0];
   const routeOf = (node) => routeForContentFile(relative(CONTENT_DIR, node.internal.contentFilePath));
-  // A library with method pages gets their menu on its newest version's pages.
+  // A version of a library with method pages gets their menu on its pages: the newest at
+  // /reference/<id>/, an older one under /reference/<id>/<version>/.
   const methodPages = result.data.allMdx.nodes.map((node) => ({ route: routeOf(node), ...node.frontmatter }));
-  const methodSidebars = libraries.map((library) => [`/reference/${library.id}/`, methodSidebar(library, methodPages)]).filter(([, sidebar]) => sidebar);
+  const methodSidebars = libraries.flatMap((library) => library.versions.map((version, i) => {
+    const older = i === 0 ? undefined : version;
+    return [older ? `/reference/${library.id}/${older}/` : `/reference/${library.id}/`, methodSidebar(library, methodPages, older)];
+  })).filter(([, sidebar]) => sidebar);
   const sidebarFor = (route) => methodSidebars.find(([prefix]) => route.startsWith(prefix) && !/^v\d+\//.test(route.slice(prefix.length)))?.[1];
   for (const node of result.data.allMdx.nodes) {
     const file = node.internal.contentFilePath;

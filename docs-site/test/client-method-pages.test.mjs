@@ -1,6 +1,7 @@
 // The JavaScript reference's method pages: a page per part shows its example (data source, code,
-// response), the left menu lists the methods by part, the version switch leads to v1, and the
-// pages fit a phone. Screenshots at 390 and 1280 px go to $SCREENSHOT_DIR (os.tmpdir() otherwise).
+// response), the left menu lists the methods by part (v1's pages in v1's own menu), the version
+// switch leads to the same method of the other version, and the pages fit a phone. Screenshots
+// at 390 and 1280 px go to $SCREENSHOT_DIR (os.tmpdir() otherwise).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -17,6 +18,7 @@ const PAGES = [
   { route: '/reference/javascript/storage-from-upload', title: 'Upload a file: from.upload()', code: "upload('hello.txt'", response: '"notes/hello.txt"' },
   { route: '/reference/javascript/subscribe', title: 'Subscribe to channel: subscribe()', code: "channel('room-1'", response: '"cursor"' },
   { route: '/reference/javascript/functions-invoke', title: 'Invoke an Edge Function: functions.invoke()', code: "invoke('hello'", response: '"Hello, Functions!"', setup: 'Edge Function' },
+  { route: '/reference/javascript/v1/select', title: 'Fetch data: select()', code: "select('id, name', { count: 'exact' })", response: '"count": 2' },
 ];
 
 describe('JavaScript method pages', browserSuiteOptions(), () => {
@@ -66,21 +68,54 @@ describe('JavaScript method pages', browserSuiteOptions(), () => {
     assert.equal(await page.locator('.method-example__note').count(), 0);
   });
 
-  it('switch versions: v1 has no method pages, so its introduction opens, and v2 leads back', async () => {
+  it('switch versions to the same method of the other version, else to its introduction', async () => {
     const page = await site.newPage();
+    const switchTo = async (version, url) => {
+      await page.getByLabel('Version').selectOption(version);
+      await page.waitForURL(url);
+      await page.waitForFunction((v) => document.querySelector('.version-switch select')?.value === v, version);
+    };
     await visit(page, site.baseUrl, '/reference/javascript/select');
     assert.equal(await page.locator('.version-switch select').inputValue(), 'v2');
-    await page.getByLabel('Version').selectOption('v1');
-    await page.waitForURL(/\/reference\/javascript\/v1\/introduction$/);
-    await page.waitForFunction(() => document.querySelector('.version-switch select')?.value === 'v1');
-    await page.getByLabel('Version').selectOption('v2');
-    await page.waitForURL(/\/reference\/javascript\/introduction$/);
+    await switchTo('v1', /\/reference\/javascript\/v1\/select$/);
+    await switchTo('v2', /\/reference\/javascript\/select$/);
+    // v2 renamed v1's signIn(): the switch follows the method, not the slug.
+    await visit(page, site.baseUrl, '/reference/javascript/auth-signinwithpassword');
+    await switchTo('v1', /\/reference\/javascript\/v1\/auth-signin$/);
+    await switchTo('v2', /\/reference\/javascript\/auth-signinwithpassword$/);
+    // explain() has no v1 page: v1's introduction opens, and leads back to v2's.
+    await visit(page, site.baseUrl, '/reference/javascript/explain');
+    await switchTo('v1', /\/reference\/javascript\/v1\/introduction$/);
+    await switchTo('v2', /\/reference\/javascript\/introduction$/);
+  });
+
+  it('show a v1 method page with v1\'s example and a menu of v1\'s methods only', async () => {
+    const page = await site.newPage();
+    const response = await visit(page, site.baseUrl, '/reference/javascript/v1/auth-signin');
+    assert.equal(response.status(), 200);
+    assert.equal(await page.textContent('main h1'), 'Sign in a user: signIn()');
+    const blocks = page.locator('.method-example').first().locator('pre');
+    assert.ok((await blocks.nth(1).textContent()).includes('supabase.auth.signIn('));
+    assert.ok((await blocks.nth(2).textContent()).includes('"<jwt>"'));
+    const sidebar = page.locator('nav.sidebar');
+    assert.deepEqual(await sidebar.locator('.nav-tree__heading > :first-child').allTextContents(), ['Database', 'Auth', 'Storage']);
+    // The menu's heading and its first entry both lead to v1's introduction.
+    assert.ok(await sidebar.locator('a[href="/reference/javascript/v1/introduction"]').count() >= 1, 'introduction');
+    for (const route of ['select', 'eq', 'single', 'auth-signup', 'auth-session', 'storage-from-upload']) {
+      assert.equal(await sidebar.locator(`a[href="/reference/javascript/v1/${route}"]`).count(), 1, route);
+    }
+    assert.equal(await sidebar.locator('a[href^="/reference/javascript/"]:not([href^="/reference/javascript/v1/"])').count(), 0, 'no v2 page in the v1 menu');
+    assert.equal(await sidebar.locator('[aria-current="page"]').getAttribute('href'), '/reference/javascript/v1/auth-signin');
+    // v1's introduction has the same menu.
+    await visit(page, site.baseUrl, '/reference/javascript/v1/introduction');
+    assert.equal(await page.locator('nav.sidebar a[href="/reference/javascript/v1/select"]').count(), 1);
   });
 
   it('every method page fits a phone without scrolling sideways', async () => {
     const page = await site.newPage({ viewport: { width: 390, height: 900 } });
-    const methods = readdirSync(new URL('../content/reference/javascript/', import.meta.url)).filter((name) => name.endsWith('.mdx') && name !== 'introduction.mdx');
-    assert.ok(methods.length > 50, `${methods.length} method pages`);
+    const methodsOf = (folder) => readdirSync(new URL(`../content/reference/javascript/${folder}`, import.meta.url)).filter((name) => name.endsWith('.mdx') && name !== 'introduction.mdx').map((name) => `${folder}${name}`);
+    const methods = [...methodsOf(''), ...methodsOf('v1/')];
+    assert.ok(methods.length > 80, `${methods.length} method pages`);
     for (const name of methods) {
       const route = `/reference/javascript/${name.replace(/\.mdx$/, '')}`;
       await visit(page, site.baseUrl, route);
@@ -95,7 +130,7 @@ describe('JavaScript method pages', browserSuiteOptions(), () => {
         await visit(page, site.baseUrl, route);
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width, `${route} at ${width} px does not scroll sideways`);
         await page.locator('.method-example').first().scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(SHOTS, `${route.split('/').pop()}-${width}.png`) });
+        await page.screenshot({ path: join(SHOTS, `${route.replace('/reference/javascript/', '').replaceAll('/', '-')}-${width}.png`) });
       }
     }
   });
