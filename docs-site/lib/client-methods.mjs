@@ -4,6 +4,7 @@
 
 /** The parts in the order the menu shows them, with their headings. */
 export const METHOD_PARTS = [
+  { id: 'client', title: 'Client' },
   { id: 'database', title: 'Database' },
   { id: 'functions', title: 'Edge Functions' },
   { id: 'auth', title: 'Auth' },

@@ -13,6 +13,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'docs-method-pages');
 
 /** One page per part of the client: its title and a value its example's response shows. */
 const PAGES = [
+  { route: '/reference/javascript/initializing', title: 'Initializing: createClient()', code: 'createClient(supabaseUrl', response: '"Mercury"' },
   { route: '/reference/javascript/select', title: 'Fetch data: select()', code: "from('planets')", response: '"Mercury"' },
   { route: '/reference/javascript/auth-signinwithpassword', title: 'Sign in a user: signInWithPassword()', code: 'signInWithPassword', response: '"<jwt>"' },
   { route: '/reference/javascript/storage-from-upload', title: 'Upload a file: from.upload()', code: "upload('hello.txt'", response: '"notes/hello.txt"' },
@@ -50,8 +51,8 @@ describe('JavaScript method pages', browserSuiteOptions(), () => {
     const page = await site.newPage();
     await visit(page, site.baseUrl, '/reference/javascript/eq');
     const sidebar = page.locator('nav.sidebar');
-    assert.deepEqual(await sidebar.locator('.nav-tree__heading > :first-child').allTextContents(), ['Database', 'Edge Functions', 'Auth', 'Storage', 'Realtime']);
-    for (const route of ['select', 'eq', 'functions-invoke', 'auth-signup', 'storage-createbucket', 'removechannel']) {
+    assert.deepEqual(await sidebar.locator('.nav-tree__heading > :first-child').allTextContents(), ['Client', 'Database', 'Edge Functions', 'Auth', 'Storage', 'Realtime']);
+    for (const route of ['initializing', 'select', 'eq', 'functions-invoke', 'auth-signup', 'storage-createbucket', 'removechannel']) {
       assert.equal(await sidebar.locator(`a[href="/reference/javascript/${route}"]`).count(), 1, route);
     }
     assert.equal(await sidebar.locator('[aria-current="page"]').getAttribute('href'), '/reference/javascript/eq');

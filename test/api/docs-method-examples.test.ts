@@ -19,7 +19,7 @@ import { freePort } from '../integration/support/temp-project.js';
 import { asShown, maskLike, methodPages, type MethodExample, type MethodPage } from './support/method-examples.js';
 
 /** The parts of the client, as the pages' `part` names them and the sidebar orders them. */
-const PARTS = ['database', 'functions', 'auth', 'storage', 'realtime'];
+const PARTS = ['client', 'database', 'functions', 'auth', 'storage', 'realtime'];
 
 // Empties the public schema of what an earlier example made (not of extensions' objects), keeping
 // the schema itself: its grants and default privileges are the bootstrap's.
@@ -71,7 +71,13 @@ function removeRealtime(supabase: SupabaseClient): Promise<unknown> {
   return v1.removeAllSubscriptions ? v1.removeAllSubscriptions() : supabase.removeAllChannels();
 }
 
-const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient) => Promise<unknown>;
+/**
+ * A second schema the API exposes, for the examples of `schema()`: an example that uses it makes
+ * it (its set-up shows how a project exposes one), and it is dropped before every example.
+ */
+const SECOND_SCHEMA = 'reporting';
+
+const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient, make: typeof createClient) => Promise<unknown>;
 
 describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
   this.timeout(180_000);
@@ -93,7 +99,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     project = await cliProject('docs-examples');
     const config = path.join(project.root, 'supabase', 'config.toml');
     // A free API port: another stack on this machine may hold the default one.
-    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54321$/m, `port = ${await freePort()}`));
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54321$/m, `port = ${await freePort()}`).replace(/^schemas = \[(.*)\]$/m, `schemas = [$1, "${SECOND_SCHEMA}"]`));
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
@@ -127,6 +133,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     const marker = `docs_example_${++examplesRun}`;
     if (example.edgeFunction) return;
     await owner.query(EMPTY_PUBLIC);
+    await owner.query(`drop schema if exists ${SECOND_SCHEMA} cascade`);
     // The users of Auth examples, with their identities and sessions, and Storage's buckets.
     await owner.query('delete from auth.users; delete from storage.objects; delete from storage.buckets;');
     await owner.query(DROP_STORAGE_POLICIES);
@@ -173,9 +180,10 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
           for (const example of page.examples) {
             const supabase = clientFor(page, example);
             await prepare(example, supabase);
-            const code = new run('supabase', `${example.code}\nreturn { ${example.names.join(', ')} };`);
+            // createClient too, for the examples that make a client of their own (initializing).
+            const code = new run('supabase', 'createClient', `${example.code}\nreturn { ${example.names.join(', ')} };`);
             // As the page shows it: an error object keeps its fields, undefined drops.
-            const got = maskLike(asShown(await finishes(example, code(supabase)).finally(() => removeRealtime(supabase)), keys.url), example.response);
+            const got = maskLike(asShown(await finishes(example, code(supabase, createClient)).finally(() => removeRealtime(supabase)), keys.url), example.response);
             assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
           }
         });
