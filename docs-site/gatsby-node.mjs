@@ -4,7 +4,7 @@
 // never carries the whole navigation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { API_INDEX_ROUTE, apiSidebar, apiTagRoute, operationTags } from './lib/api-reference.mjs';
+import { API_INDEX_ROUTE, apiSidebar, apiTagRoute, jsonSample, operationTags } from './lib/api-reference.mjs';
 import { cliCategories, cliCommandRoute, cliSidebar } from './lib/cli-categories.mjs';
 import { highlightCode, markdownToHtml } from './lib/markdown.mjs';
 import { drawDiagrams } from './lib/mermaid-diagrams.mjs';
@@ -133,13 +133,13 @@ function createCliPages({ actions }) {
 function createApiPages({ actions }) {
   const api = readArtifact('management-api.json');
   const sidebar = apiSidebar(api);
-  const json = (value) => (value == null ? null : highlightCode(JSON.stringify(value, null, 2), 'json'));
+  const json = (value) => jsonSample(value, highlightCode);
   const byId = new Map(api.operations.map((op) => [op.id, op]));
   const withHtml = ({ requestBody, responses, ...op }) => ({
     ...op,
     descriptionHtml: markdownToHtml(op.description),
-    requestBodyHtml: json(requestBody),
-    responses: responses.map(({ schema, ...response }) => ({ ...response, schemaHtml: json(schema) })),
+    requestBody: json(requestBody),
+    responses: responses.map(({ schema, ...response }) => ({ ...response, schema: json(schema) })),
   });
   // The index lists operations by method, path and summary only: the details live on the tag pages.
   const listed = (id) => {

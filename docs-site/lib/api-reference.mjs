@@ -28,3 +28,22 @@ export function apiSidebar(api) {
     ],
   };
 }
+
+// A schema of hundreds of lines is thousands of highlighted elements (the auth config is 700 lines,
+// three times on one page): pages carry its first lines and the reader asks for the rest.
+const PREVIEW_LINES = 30;
+const LONG_SAMPLE_LINES = 60;
+
+/**
+ * A JSON sample for an API page, highlighted with `highlight(code, language)`: { html, lines,
+ * previewHtml }, where previewHtml (the first lines) is null when the sample is short enough to show
+ * whole.
+ */
+export function jsonSample(value, highlight) {
+  if (value == null) return null;
+  const text = JSON.stringify(value, null, 2);
+  const lines = text.split('\n');
+  // JSON's tokens never span lines, so highlighting the first lines alone gives their final markup.
+  const previewHtml = lines.length > LONG_SAMPLE_LINES ? highlight(lines.slice(0, PREVIEW_LINES).join('\n'), 'json') : null;
+  return { html: highlight(text, 'json'), lines: lines.length, previewHtml };
+}
