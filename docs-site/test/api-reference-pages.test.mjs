@@ -72,7 +72,7 @@ describe('Management API reference pages', browserSuiteOptions(), () => {
     const operation = section.operations.at(-1);
     await page.goto(`${site.baseUrl}${INDEX}#${operation}`, { waitUntil: 'networkidle' });
     assert.equal(new URL(page.url()).pathname + new URL(page.url()).hash, `/reference/api/${section.id}#${operation}`);
-    const heading = page.locator(`h3#${operation}`);
+    const heading = page.locator(`h2#${operation}`);
     await heading.waitFor();
     const box = await heading.boundingBox();
     assert.ok(box.y >= 0 && box.y < 800, `the operation's heading is on screen (y = ${box.y})`);

@@ -21,11 +21,11 @@ export interface ApiOperation {
 
 const LOCATIONS: Array<[string, string]> = [['path', 'Path Parameters'], ['query', 'Query Parameters'], ['header', 'Header Parameters']];
 
-/** One Management API operation: method and path, parameters, body, and responses per status. */
+/** One Management API operation on its tag page (an h2 under the tag's h1): method and path, parameters, body, and responses per status. */
 export default function ApiOperationSection({ operation }: { operation: ApiOperation }) {
   return (
     <section className="api-operation" data-operation={operation.id}>
-      <Heading tag="h3" customAnchor={operation.id}>{operation.summary}</Heading>
+      <Heading tag="h2" customAnchor={operation.id}>{operation.summary}</Heading>
       <p className="api-operation__route"><span className={`http-method http-method--${operation.method}`}>{operation.method.toUpperCase()}</span> <code>{operation.path}</code></p>
       <div className="prose" dangerouslySetInnerHTML={{ __html: operation.descriptionHtml }} />
       {LOCATIONS.map(([location, title]) => (
@@ -34,7 +34,7 @@ export default function ApiOperationSection({ operation }: { operation: ApiOpera
       {operation.requestBody != null && (
         <details><summary>Request body</summary><JsonSample sample={operation.requestBody} /></details>
       )}
-      <h4 className="param-table__title">Responses</h4>
+      <h3 className="param-table__title">Responses</h3>
       <Tabs type="underlined" queryGroup="response-status">
         {operation.responses.map((response) => (
           <TabPanel key={response.status} id={response.status} label={response.status}>
