@@ -4,6 +4,7 @@
 // never carries the whole navigation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { API_INDEX_ROUTE, apiSidebar, apiTagRoute, jsonSample, operationTags } from './lib/api-reference.mjs';
 import { cliCategories, cliCommandRoute, cliSidebar } from './lib/cli-categories.mjs';
 import { counterpartSlug, methodSidebar } from './lib/client-methods.mjs';
 import { highlightCode, markdownToHtml } from './lib/markdown.mjs';
@@ -136,18 +137,35 @@ function createCliPages({ actions }) {
   }
 }
 
-function createApiPage({ actions }) {
+/**
+ * The Management API reference: an index of every operation and one page per tag. A tag page holds
+ * at most a few operations with their highlighted schemas, so no page ships the whole document.
+ */
+function createApiPages({ actions }) {
   const api = readArtifact('management-api.json');
-  const route = '/reference/api/introduction';
-  const json = (value) => (value == null ? null : highlightCode(JSON.stringify(value, null, 2), 'json'));
-  const operations = api.operations.map(({ requestBody, responses, ...op }) => ({
+  const sidebar = apiSidebar(api);
+  const json = (value) => jsonSample(value, highlightCode);
+  const byId = new Map(api.operations.map((op) => [op.id, op]));
+  const withHtml = ({ requestBody, responses, ...op }) => ({
     ...op,
     descriptionHtml: markdownToHtml(op.description),
-    requestBodyHtml: json(requestBody),
-    responses: responses.map(({ schema, ...response }) => ({ ...response, schemaHtml: json(schema) })),
-  }));
-  actions.createPage({ path: route, component: template('api-reference'), context: { ...navContext(route), info: api.info, sections: api.sections, operations } });
-  searchDocuments.push({ url: route, title: 'Management API reference', section: 'Reference', headings: api.sections.map((s) => s.title).join(' '), text: operations.map((o) => `${o.summary} ${o.method.toUpperCase()} ${o.path}`).join(' ') });
+    requestBody: json(requestBody),
+    responses: responses.map(({ schema, ...response }) => ({ ...response, schema: json(schema) })),
+  });
+  // The index lists operations by method, path and summary only: the details live on the tag pages.
+  const listed = (id) => {
+    const { method, path, summary } = byId.get(id);
+    return { id, method, path, summary };
+  };
+  const sections = api.sections.map((section) => ({ ...section, url: apiTagRoute(section.id), operations: section.operations.map(listed) }));
+  actions.createPage({ path: API_INDEX_ROUTE, component: template('api-reference'), context: { ...navContext(API_INDEX_ROUTE, sidebar), info: api.info, sections, operationTags: operationTags(api) } });
+  searchDocuments.push({ url: API_INDEX_ROUTE, title: 'Management API reference', section: 'Reference', headings: api.sections.map((s) => s.title).join(' '), text: 'Manage projects, branches, functions, secrets and more over HTTP with a personal access token.' });
+  for (const section of api.sections) {
+    const route = apiTagRoute(section.id);
+    const operations = section.operations.map((id) => withHtml(byId.get(id)));
+    actions.createPage({ path: route, component: template('api-tag'), context: { ...navContext(route, sidebar), section: { id: section.id, title: section.title, description: section.description }, operations } });
+    searchDocuments.push({ url: route, title: `${section.title}: Management API`, section: 'Management API', headings: operations.map((o) => o.summary).join(' '), text: operations.map((o) => `${o.summary} ${o.method.toUpperCase()} ${o.path}`).join(' ') });
+  }
 }
 
 async function createMachinesPage({ actions }) {
@@ -171,7 +189,7 @@ function createRedirectPages({ actions }) {
 export const createPages = async (args) => {
   await createGuidePages(args);
   createCliPages(args);
-  createApiPage(args);
+  createApiPages(args);
   await createMachinesPage(args);
   createRedirectPages(args);
 };

@@ -21,7 +21,7 @@ describe('code samples', browserSuiteOptions(), () => {
   for (const colorScheme of ['light', 'dark']) {
     it(`tokens are plain coloured text (${colorScheme} mode)`, async () => {
       const page = await site.newPage({ colorScheme });
-      for (const route of ['/guides/auth', '/guides/database/tables', '/reference/javascript/introduction', '/reference/api/introduction']) {
+      for (const route of ['/guides/auth', '/guides/database/tables', '/reference/javascript/introduction', '/reference/api/projects']) {
         await visit(page, site.baseUrl, route);
         assert.ok((await page.locator('pre .token').count()) > 5, `${route} has highlighted code`);
         assert.deepEqual(await page.evaluate(styledTokens), [], route);
@@ -53,7 +53,7 @@ describe('code samples', browserSuiteOptions(), () => {
 
   it('the API reference keeps its HTTP-method badges', async () => {
     const page = await site.newPage();
-    await visit(page, site.baseUrl, '/reference/api/introduction');
+    await visit(page, site.baseUrl, '/reference/api/projects');
     const badge = page.locator('.http-method').first();
     assert.notEqual(await badge.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgba(0, 0, 0, 0)');
   });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { browserSuiteOptions, openSite, visit } from './helpers/browser.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const PAGES = ['/', '/guides/auth', '/guides/platform/compute-add-ons', '/reference/api/introduction', '/reference/cli/supabase-db-push', '/guides/auth/social-login/auth-github', '/maintainers/state-machines'];
+const PAGES = ['/', '/guides/auth', '/guides/platform/compute-add-ons', '/reference/api/introduction', '/reference/api/projects-config', '/reference/cli/supabase-db-push', '/guides/auth/social-login/auth-github', '/maintainers/state-machines'];
 
 describe('mobile layout', browserSuiteOptions(), () => {
   let site;

@@ -47,8 +47,9 @@ describe('navigation', browserSuiteOptions(), () => {
     assert.equal(response.status(), 200);
     assert.equal(await page.textContent('h1'), '$ supabase db push');
     assert.ok(await page.$('[data-flag="db-url"]'));
-    await page.goto(`${site.baseUrl}/reference/api/introduction`);
-    assert.ok((await page.locator('.api-operation').count()) >= 60);
+    // The API reference is a page per tag (api-reference-pages.test.mjs checks every one).
+    await page.goto(`${site.baseUrl}/reference/api/projects`);
+    assert.ok((await page.locator('.api-operation').count()) >= 3);
   });
 });
 

@@ -7,7 +7,7 @@ export default function ParamTable({ title, parameters }: { title: string; param
   if (parameters.length === 0) return null;
   return (
     <>
-      <h4 className="param-table__title">{title}</h4>
+      <h3 className="param-table__title">{title}</h3>
       <ul className="param-list">
         {parameters.map((p) => (
           <li key={p.name} className="param">
