@@ -14,7 +14,7 @@ import pg from 'pg';
 import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 import { freePort } from '../integration/support/temp-project.js';
-import { asShown, maskLike, methodPages, type MethodExample } from './support/method-examples.js';
+import { asShown, maskLike, methodPages, totp, type MethodExample } from './support/method-examples.js';
 
 /** The parts of the client, as the pages' `part` names them and the sidebar orders them. */
 const PARTS = ['database', 'functions', 'auth', 'storage', 'realtime'];
@@ -63,7 +63,7 @@ $policies$;`;
 /** How long one example's code may take. */
 const EXAMPLE_MS = 20_000;
 
-const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient) => Promise<unknown>;
+const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient, code: typeof totp) => Promise<unknown>;
 
 describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
   this.timeout(180_000);
@@ -162,9 +162,9 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
           for (const example of page.examples) {
             const supabase = clientFor(example);
             await prepare(example, supabase);
-            const code = new run('supabase', `${example.code}\nreturn { ${example.names.join(', ')} };`);
+            const code = new run('supabase', 'totp', `${example.code}\nreturn { ${example.names.join(', ')} };`);
             // As the page shows it: an error object keeps its fields, undefined drops.
-            const got = maskLike(asShown(await finishes(example, code(supabase)).finally(() => supabase.removeAllChannels()), keys.url), example.response);
+            const got = maskLike(asShown(await finishes(example, code(supabase, totp)).finally(() => supabase.removeAllChannels()), keys.url), example.response);
             assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
           }
         });

@@ -3,7 +3,7 @@
  * *.mdx with a `part` in their frontmatter): each `<MethodExample>` holds, in this order, a ```sql
  * block (the data source the example assumes; for Edge Functions a ```ts block, the function's
  * index.ts, its first line `// supabase/functions/<name>/index.ts`), a ```js block (the supabase-js code, run with
- * `supabase` in scope) and a ```json block (the response the page shows). The response is the
+ * `supabase` and `totp(secret)` in scope) and a ```json block (the response the page shows). The response is the
  * object of the names the code's last `const` declares: `const { data, error } = ...` or
  * `const status = ...`.
  * content/README.md describes the format for writers; this is its one reader outside the site.
@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TOTP } from 'otpauth';
 import { parse as parseYaml } from 'yaml';
 
 export const DOCS_CONTENT = new URL('../../../docs-site/content/', import.meta.url);
@@ -126,7 +127,18 @@ export const PLACEHOLDERS: Record<string, (value: unknown) => boolean> = {
   '<token>': (value) => typeof value === 'string' && value.length > 0,
   '<epoch seconds>': (value) => typeof value === 'number' && Number.isInteger(value) && value > 1_600_000_000,
   '<url>': (value) => typeof value === 'string' && /^https?:\/\//.test(value),
+  '<otpauth url>': (value) => typeof value === 'string' && value.startsWith('otpauth://totp/'),
+  '<svg data url>': (value) => typeof value === 'string' && value.startsWith('data:image/svg+xml;'),
 };
+
+/**
+ * The code an authenticator app shows now for a TOTP secret (30 s steps, 6 digits, SHA-1, as
+ * GoTrue enrolls factors): in scope of every example as `totp(secret)`, since an MFA example needs
+ * a code that exists only while it runs and cannot be written on the page.
+ */
+export function totp(secret: string): string {
+  return new TOTP({ secret }).generate();
+}
 
 /**
  * `got` with each value that a placeholder of `shown` stands for replaced by that placeholder, so
