@@ -60,6 +60,12 @@ describe('the method pages\' example format', () => {
     assert.deepEqual(shown, { data: { size: 5, type: 'text/plain' }, url: 'http://127.0.0.1:54321/storage/v1/object/public/a.png' });
   });
 
+  it('lets <seconds left> stand for a time to live the client computed, and not for a time', () => {
+    assert.equal(maskLike(3599.795000076294, '<seconds left>'), '<seconds left>');
+    assert.equal(maskLike(1_795_793_637, '<seconds left>'), 1_795_793_637);
+    assert.equal(maskLike('3600', '<seconds left>'), '3600');
+  });
+
   it('masks a TOTP factor\'s otpauth URI and QR code by kind', () => {
     const shown = { uri: '<otpauth url>', qr_code: '<svg data url>' };
     assert.deepEqual(maskLike({ uri: 'otpauth://totp/a:b?secret=X', qr_code: 'data:image/svg+xml;utf-8,<svg/>' }, shown), shown);

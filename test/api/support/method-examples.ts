@@ -126,6 +126,8 @@ export const PLACEHOLDERS: Record<string, (value: unknown) => boolean> = {
   '<jwt>': (value) => typeof value === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value),
   '<token>': (value) => typeof value === 'string' && value.length > 0,
   '<epoch seconds>': (value) => typeof value === 'number' && Number.isInteger(value) && value > 1_600_000_000,
+  // What supabase-js computes itself from a token's expiry and its clock, fractions included (setSession).
+  '<seconds left>': (value) => typeof value === 'number' && value > 0 && value <= 86_400,
   '<url>': (value) => typeof value === 'string' && /^https?:\/\//.test(value),
   '<otpauth url>': (value) => typeof value === 'string' && value.startsWith('otpauth://totp/'),
   '<svg data url>': (value) => typeof value === 'string' && value.startsWith('data:image/svg+xml;'),
