@@ -60,6 +60,13 @@ describe('the method pages\' example format', () => {
     assert.deepEqual(shown, { data: { size: 5, type: 'text/plain' }, url: 'http://127.0.0.1:54321/storage/v1/object/public/a.png' });
   });
 
+  it('reads an example\'s client and flow, and names an attribute value it does not know', () => {
+    const read = readMethodPage('/r', 'r.mdx', page(example([SQL, JS, JSON_BLOCK], '<MethodExample flow="pkce" client="service_role">'), example([SQL, JS, JSON_BLOCK])))!;
+    assert.deepEqual(read.examples.map(({ client, flow }) => ({ client, flow })), [{ client: 'service_role', flow: 'pkce' }, { client: 'anon', flow: 'implicit' }]);
+    const wrong = readMethodPage('/r', 'r.mdx', page(example([SQL, JS, JSON_BLOCK], '<MethodExample flow="magic">')))!;
+    assert.deepEqual(wrong.problems, ['example "First" has flow="magic"; it accepts client="service_role", flow="pkce"']);
+  });
+
   it('lets <seconds left> stand for a time to live the client computed, and not for a time', () => {
     assert.equal(maskLike(3599.795000076294, '<seconds left>'), '<seconds left>');
     assert.equal(maskLike(1_795_793_637, '<seconds left>'), 1_795_793_637);

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 import { freePort } from '../integration/support/temp-project.js';
-import { asShown, maskLike, methodPages, totp, type MethodExample } from './support/method-examples.js';
+import { asShown, mailedLinkFrom, maskLike, methodPages, totp, type MethodExample } from './support/method-examples.js';
 
 /** The parts of the client, as the pages' `part` names them and the sidebar orders them. */
 const PARTS = ['database', 'functions', 'auth', 'storage', 'realtime'];
@@ -63,7 +63,7 @@ $policies$;`;
 /** How long one example's code may take. */
 const EXAMPLE_MS = 20_000;
 
-const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient, code: typeof totp) => Promise<unknown>;
+const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient, code: typeof totp, mailedLink: (address: string) => Promise<string>) => Promise<unknown>;
 
 describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
   this.timeout(180_000);
@@ -72,11 +72,12 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
   let owner: pg.Client;
   let functionsServe: BackgroundCli | undefined;
   let keys: { url: string; anon: string; service_role: string };
+  let mailedLink: (address: string) => Promise<string>;
   let examplesRun = 0;
 
   /** A new client per example: a session one example signs in must not carry into the next. */
   const clientFor = (example: MethodExample): SupabaseClient =>
-    createClient(keys.url, keys[example.client], { auth: { persistSession: false, autoRefreshToken: false } });
+    createClient(keys.url, keys[example.client], { auth: { persistSession: false, autoRefreshToken: false, flowType: example.flow } });
 
   before(async () => {
     project = await cliProject('docs-examples');
@@ -89,6 +90,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     owner = new pg.Client({ connectionString: status.DB_URL });
     await owner.connect();
     keys = { url: status.API_URL!, anon: status.ANON_KEY!, service_role: status.SERVICE_ROLE_KEY! };
+    mailedLink = mailedLinkFrom(status.INBUCKET_URL!);
     // The Edge Functions the examples call, served by `functions serve` on real Deno, as a project
     // serves its own.
     const functions = pages.flatMap((page) => page.examples).flatMap((example) => (example.edgeFunction ? [example.edgeFunction] : []));
@@ -162,9 +164,9 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
           for (const example of page.examples) {
             const supabase = clientFor(example);
             await prepare(example, supabase);
-            const code = new run('supabase', 'totp', `${example.code}\nreturn { ${example.names.join(', ')} };`);
+            const code = new run('supabase', 'totp', 'mailedLink', `${example.code}\nreturn { ${example.names.join(', ')} };`);
             // As the page shows it: an error object keeps its fields, undefined drops.
-            const got = maskLike(asShown(await finishes(example, code(supabase, totp)).finally(() => supabase.removeAllChannels()), keys.url), example.response);
+            const got = maskLike(asShown(await finishes(example, code(supabase, totp, mailedLink)).finally(() => supabase.removeAllChannels()), keys.url), example.response);
             assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
           }
         });
