@@ -52,7 +52,7 @@ describe('JavaScript method pages', browserSuiteOptions(), () => {
     await visit(page, site.baseUrl, '/reference/javascript/eq');
     const sidebar = page.locator('nav.sidebar');
     assert.deepEqual(await sidebar.locator('.nav-tree__heading > :first-child').allTextContents(), ['Client', 'Database', 'Edge Functions', 'Auth', 'Storage', 'Realtime']);
-    for (const route of ['initializing', 'select', 'eq', 'functions-invoke', 'auth-signup', 'storage-createbucket', 'removechannel']) {
+    for (const route of ['initializing', 'select', 'eq', 'functions-invoke', 'auth-signup', 'auth-mfa-enroll', 'auth-admin-generatelink', 'storage-createbucket', 'removechannel']) {
       assert.equal(await sidebar.locator(`a[href="/reference/javascript/${route}"]`).count(), 1, route);
     }
     assert.equal(await sidebar.locator('[aria-current="page"]').getAttribute('href'), '/reference/javascript/eq');
@@ -61,12 +61,15 @@ describe('JavaScript method pages', browserSuiteOptions(), () => {
     assert.equal(await page.locator('nav.sidebar a[href="/reference/javascript/select"]').count(), 1);
   });
 
-  it('mark the examples whose client holds the service role key', async () => {
+  it('mark the examples whose client holds the service role key or uses the PKCE flow', async () => {
     const page = await site.newPage();
     await visit(page, site.baseUrl, '/reference/javascript/auth-admin-createuser');
     assert.match(await page.textContent('.method-example__note'), /service_role/);
     await visit(page, site.baseUrl, '/reference/javascript/auth-signup');
     assert.equal(await page.locator('.method-example__note').count(), 0);
+    // A PKCE example's client is not the default one either, and its code would not run on one.
+    await visit(page, site.baseUrl, '/reference/javascript/auth-exchangecodeforsession');
+    assert.match(await page.textContent('.method-example__note'), /flowType: 'pkce'/);
   });
 
   it('switch versions to the same method of the other version, else to its introduction', async () => {

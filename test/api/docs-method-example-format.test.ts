@@ -1,11 +1,12 @@
 /**
  * How the example runner reads a method page (test/api/support/method-examples.ts), without a
  * stack: the three blocks and what a page gets wrong about them, the names of the last `const`
- * as the response's keys, an Edge Function's set-up, and placeholders that stand for one kind of
- * value only.
+ * as the response's keys, an Edge Function's set-up, placeholders that stand for one kind of
+ * value only, and the `totp()` an MFA example computes its code with.
  */
 import assert from 'node:assert/strict';
-import { asShown, maskLike, readMethodPage } from './support/method-examples.js';
+import { TOTP } from 'otpauth';
+import { asShown, maskLike, readMethodPage, totp } from './support/method-examples.js';
 
 const FENCE = '```';
 const example = (blocks: string[], opening = '<MethodExample>') => `${opening}\n\n${blocks.join('\n\n')}\n\n</MethodExample>\n`;
@@ -57,5 +58,33 @@ describe('the method pages\' example format', () => {
   it('shows a Blob as its size and type and the stack\'s address as the local default', () => {
     const shown = asShown({ data: new Blob(['Hello'], { type: 'text/plain' }), url: 'http://127.0.0.1:40123/storage/v1/object/public/a.png', error: undefined }, 'http://127.0.0.1:40123');
     assert.deepEqual(shown, { data: { size: 5, type: 'text/plain' }, url: 'http://127.0.0.1:54321/storage/v1/object/public/a.png' });
+  });
+
+  it('reads an example\'s client and flow, and names an attribute value it does not know', () => {
+    const read = readMethodPage('/r', 'r.mdx', page(example([SQL, JS, JSON_BLOCK], '<MethodExample flow="pkce" client="service_role">'), example([SQL, JS, JSON_BLOCK])))!;
+    assert.deepEqual(read.examples.map(({ client, flow }) => ({ client, flow })), [{ client: 'service_role', flow: 'pkce' }, { client: 'anon', flow: 'implicit' }]);
+    const wrong = readMethodPage('/r', 'r.mdx', page(example([SQL, JS, JSON_BLOCK], '<MethodExample flow="magic">')))!;
+    assert.deepEqual(wrong.problems, ['example "First" has flow="magic"; it accepts client="service_role", flow="pkce"']);
+  });
+
+  it('lets <seconds left> stand for a time to live the client computed, and not for a time', () => {
+    assert.equal(maskLike(3599.795000076294, '<seconds left>'), '<seconds left>');
+    assert.equal(maskLike(1_795_793_637, '<seconds left>'), 1_795_793_637);
+    assert.equal(maskLike('3600', '<seconds left>'), '3600');
+  });
+
+  it('masks a TOTP factor\'s otpauth URI and QR code by kind', () => {
+    const shown = { uri: '<otpauth url>', qr_code: '<svg data url>' };
+    assert.deepEqual(maskLike({ uri: 'otpauth://totp/a:b?secret=X', qr_code: 'data:image/svg+xml;utf-8,<svg/>' }, shown), shown);
+    const wrongKinds = { uri: 'https://example.com', qr_code: 'data:image/png;base64,AA' };
+    assert.deepEqual(maskLike(wrongKinds, shown), wrongKinds);
+  });
+
+  it('gives MFA examples the code an authenticator shows now for a secret', () => {
+    const secret = 'JBSWY3DPEHPK3PXP';
+    assert.match(totp(secret), /^\d{6}$/);
+    // One step of slack: the two calls may fall on either side of a 30 s boundary.
+    const step = new TOTP({ secret }).validate({ token: totp(secret), window: 1 });
+    assert.ok(step === 0 || step === -1, `the code of the current 30 s step, not of step ${step}`);
   });
 });

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 import { freePort } from '../integration/support/temp-project.js';
-import { asShown, maskLike, methodPages, type MethodExample, type MethodPage } from './support/method-examples.js';
+import { asShown, mailedLinkFrom, maskLike, methodPages, totp, type MethodExample, type MethodPage } from './support/method-examples.js';
 
 /** The parts of the client, as the pages' `part` names them and the sidebar orders them. */
 const PARTS = ['client', 'database', 'functions', 'auth', 'storage', 'realtime'];
@@ -77,7 +77,8 @@ function removeRealtime(supabase: SupabaseClient): Promise<unknown> {
  */
 const SECOND_SCHEMA = 'reporting';
 
-const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (client: SupabaseClient, make: typeof createClient) => Promise<unknown>;
+type ExampleCode = (client: SupabaseClient, make: typeof createClient, code: typeof totp, mailedLink: (address: string) => Promise<string>) => Promise<unknown>;
+const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => ExampleCode;
 
 describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
   this.timeout(180_000);
@@ -87,13 +88,14 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
   let owner: pg.Client;
   let functionsServe: BackgroundCli | undefined;
   let keys: { url: string; anon: string; service_role: string };
+  let mailedLink: (address: string) => Promise<string>;
   let examplesRun = 0;
 
   /** A new client per example: a session one example signs in must not carry into the next. */
   const clientFor = (page: MethodPage, example: MethodExample): SupabaseClient =>
     page.route.startsWith('/reference/javascript/v1/')
       ? (createClientV1(keys.url, keys[example.client], { persistSession: false, autoRefreshToken: false }) as unknown as SupabaseClient)
-      : createClient(keys.url, keys[example.client], { auth: { persistSession: false, autoRefreshToken: false } });
+      : createClient(keys.url, keys[example.client], { auth: { persistSession: false, autoRefreshToken: false, flowType: example.flow } });
 
   before(async () => {
     project = await cliProject('docs-examples');
@@ -106,6 +108,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     owner = new pg.Client({ connectionString: status.DB_URL });
     await owner.connect();
     keys = { url: status.API_URL!, anon: status.ANON_KEY!, service_role: status.SERVICE_ROLE_KEY! };
+    mailedLink = mailedLinkFrom(status.INBUCKET_URL!);
     // The Edge Functions the examples call, served by `functions serve` on real Deno, as a project
     // serves its own.
     const functions = pages.flatMap((page) => page.examples).flatMap((example) => (example.edgeFunction ? [example.edgeFunction] : []));
@@ -180,10 +183,11 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
           for (const example of page.examples) {
             const supabase = clientFor(page, example);
             await prepare(example, supabase);
-            // createClient too, for the examples that make a client of their own (initializing).
-            const code = new run('supabase', 'createClient', `${example.code}\nreturn { ${example.names.join(', ')} };`);
+            // createClient too, for the examples that make a client of their own (initializing);
+            // totp and mailedLink stand for the reader's authenticator app and mailbox.
+            const code = new run('supabase', 'createClient', 'totp', 'mailedLink', `${example.code}\nreturn { ${example.names.join(', ')} };`);
             // As the page shows it: an error object keeps its fields, undefined drops.
-            const got = maskLike(asShown(await finishes(example, code(supabase, createClient)).finally(() => removeRealtime(supabase)), keys.url), example.response);
+            const got = maskLike(asShown(await finishes(example, code(supabase, createClient, totp, mailedLink)).finally(() => removeRealtime(supabase)), keys.url), example.response);
             assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
           }
         });

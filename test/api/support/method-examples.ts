@@ -3,7 +3,7 @@
  * *.mdx with a `part` in their frontmatter): each `<MethodExample>` holds, in this order, a ```sql
  * block (the data source the example assumes; for Edge Functions a ```ts block, the function's
  * index.ts, its first line `// supabase/functions/<name>/index.ts`), a ```js block (the supabase-js code, run with
- * `supabase` in scope) and a ```json block (the response the page shows). The response is the
+ * `supabase`, `totp(secret)` and `mailedLink(address)` in scope) and a ```json block (the response the page shows). The response is the
  * object of the names the code's last `const` declares: `const { data, error } = ...` or
  * `const status = ...`.
  * content/README.md describes the format for writers; this is its one reader outside the site.
@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TOTP } from 'otpauth';
 import { parse as parseYaml } from 'yaml';
 
 export const DOCS_CONTENT = new URL('../../../docs-site/content/', import.meta.url);
@@ -21,6 +22,8 @@ export interface MethodExample {
   title: string;
   /** The key the example's client uses: `anon` unless `<MethodExample client="service_role">`. */
   client: 'anon' | 'service_role';
+  /** The client's auth flow: `implicit` unless `<MethodExample flow="pkce">` (exchangeCodeForSession). */
+  flow: 'implicit' | 'pkce';
   /** The SQL the example assumes ('' for an Edge Function's example). */
   setupSql: string;
   /** An Edge Function the example calls: its name and its index.ts. */
@@ -43,7 +46,21 @@ export interface MethodPage {
   problems: string[];
 }
 
-const EXAMPLE = /<MethodExample(?:\s+client="(anon|service_role)")?\s*>([\s\S]*?)<\/MethodExample>/g;
+const EXAMPLE = /<MethodExample((?:\s+\w+="[^"]*")*)\s*>([\s\S]*?)<\/MethodExample>/g;
+const ATTRIBUTE = /(\w+)="([^"]*)"/g;
+/** The attributes an example may have, with the values each accepts (the first is the default). */
+const ATTRIBUTES = { client: ['anon', 'service_role'], flow: ['implicit', 'pkce'] } as const;
+
+/** An example's attributes, or what is wrong with one. */
+function readAttributes(title: string, text: string): Pick<MethodExample, 'client' | 'flow'> | string {
+  const read: Record<string, string> = { client: 'anon', flow: 'implicit' };
+  for (const [, name, value] of text.matchAll(ATTRIBUTE)) {
+    const accepted = (ATTRIBUTES as Record<string, readonly string[]>)[name!];
+    if (!accepted?.includes(value!)) return `example "${title}" has ${name}="${value}"; it accepts ${Object.entries(ATTRIBUTES).map(([key, values]) => values.slice(1).map((v) => `${key}="${v}"`).join(', ')).join(', ')}`;
+    read[name!] = value!;
+  }
+  return read as Pick<MethodExample, 'client' | 'flow'>;
+}
 const FENCE = /^```(\w+)[^\n]*\n([\s\S]*?)^```\s*$/gm;
 const LAST_DESTRUCTURING = /const\s*(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s*=/g;
 
@@ -53,7 +70,7 @@ function declaredNames(list: string): string[] {
 }
 
 /** One `<MethodExample>`'s blocks, or what keeps it from being one. */
-function readExample(title: string, client: MethodExample['client'], body: string): MethodExample | string {
+function readExample(title: string, attributes: Pick<MethodExample, 'client' | 'flow'>, body: string): MethodExample | string {
   const blocks = [...body.matchAll(FENCE)].map(([, language, text]) => ({ language: language!, text: text! }));
   const languages = blocks.map((b) => b.language).join(', ');
   if (languages !== 'sql, js, json' && languages !== 'ts, js, json') return `example "${title}" has blocks ${languages || 'none'}; it needs sql (or an Edge Function's ts), js, json in that order`;
@@ -72,7 +89,7 @@ function readExample(title: string, client: MethodExample['client'], body: strin
   } catch (error) {
     return `example "${title}": its response is not JSON (${(error as Error).message})`;
   }
-  return { title, client, setupSql: edgeFunction ? '' : setup.text, ...(edgeFunction && { edgeFunction }), code: code.text, response, names: last[1] === undefined ? [last[2]!] : declaredNames(last[1]) };
+  return { title, ...attributes, setupSql: edgeFunction ? '' : setup.text, ...(edgeFunction && { edgeFunction }), code: code.text, response, names: last[1] === undefined ? [last[2]!] : declaredNames(last[1]) };
 }
 
 /** A method page from its MDX text; `route` names it in problems. */
@@ -83,7 +100,8 @@ export function readMethodPage(route: string, file: string, text: string): Metho
   const page: MethodPage = { route, file, title: meta.title ?? route, part: meta.part, examples: [], problems: [] };
   for (const match of text.matchAll(EXAMPLE)) {
     const heading = [...text.slice(0, match.index).matchAll(/^###\s+(.+)$/gm)].pop()?.[1]?.trim() ?? `example ${page.examples.length + 1}`;
-    const example = readExample(heading, (match[1] ?? 'anon') as MethodExample['client'], match[2]!);
+    const attributes = readAttributes(heading, match[1]!);
+    const example = typeof attributes === 'string' ? attributes : readExample(heading, attributes, match[2]!);
     if (typeof example === 'string') page.problems.push(example);
     else page.examples.push(example);
   }
@@ -125,8 +143,43 @@ export const PLACEHOLDERS: Record<string, (value: unknown) => boolean> = {
   '<jwt>': (value) => typeof value === 'string' && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value),
   '<token>': (value) => typeof value === 'string' && value.length > 0,
   '<epoch seconds>': (value) => typeof value === 'number' && Number.isInteger(value) && value > 1_600_000_000,
+  // What supabase-js computes itself from a token's expiry and its clock, fractions included (setSession).
+  '<seconds left>': (value) => typeof value === 'number' && value > 0 && value <= 86_400,
   '<url>': (value) => typeof value === 'string' && /^https?:\/\//.test(value),
+  '<otpauth url>': (value) => typeof value === 'string' && value.startsWith('otpauth://totp/'),
+  '<svg data url>': (value) => typeof value === 'string' && value.startsWith('data:image/svg+xml;'),
 };
+
+/**
+ * `mailedLink(address)` for the examples of a stack whose mail catcher answers at `inboxUrl`: the
+ * first link of the newest mail to that address, as the reader would click it (Inbucket keeps a
+ * mailbox per local part). Auth sends a mail before it answers, so the newest one is the example's;
+ * the mailbox is emptied after reading, so that a later call waits for a new mail.
+ */
+export function mailedLinkFrom(inboxUrl: string): (address: string) => Promise<string> {
+  return async (address) => {
+    const mailbox = `${inboxUrl}/api/v1/mailbox/${encodeURIComponent(address.split('@')[0]!)}`;
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const list = (await (await fetch(mailbox)).json()) as Array<{ id: string }>;
+      if (list.length === 0) continue;
+      const mail = (await (await fetch(`${mailbox}/${list[list.length - 1]!.id}`)).json()) as { body: { html: string } };
+      await fetch(mailbox, { method: 'DELETE' });
+      const link = /href="([^"]+)"/.exec(mail.body.html)?.[1];
+      if (!link) throw new Error(`the newest mail to ${address} holds no link`);
+      return link.replaceAll('&amp;', '&');
+    }
+    throw new Error(`no mail to ${address} arrived within 5 s`);
+  };
+}
+
+/**
+ * The code an authenticator app shows now for a TOTP secret (30 s steps, 6 digits, SHA-1, as
+ * GoTrue enrolls factors): in scope of every example as `totp(secret)`, since an MFA example needs
+ * a code that exists only while it runs and cannot be written on the page.
+ */
+export function totp(secret: string): string {
+  return new TOTP({ secret }).generate();
+}
 
 /**
  * `got` with each value that a placeholder of `shown` stands for replaced by that placeholder, so

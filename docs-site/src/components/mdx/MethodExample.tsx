@@ -13,15 +13,19 @@ const labelOf = (block: ReactElement<{ className?: string }>, index: number) =>
 
 /**
  * The three blocks of an example, each under its label. `client="service_role"` marks an example
- * whose client holds the service role key (admin methods), which belongs on a server only.
+ * whose client holds the service role key (admin methods), which belongs on a server only;
+ * `flow="pkce"` one whose client was created for the PKCE flow, without which its code cannot run.
  */
-export default function MethodExample({ client = 'anon', children }: { client?: 'anon' | 'service_role'; children?: ReactNode }) {
+export default function MethodExample({ client = 'anon', flow = 'implicit', children }: { client?: 'anon' | 'service_role'; flow?: 'implicit' | 'pkce'; children?: ReactNode }) {
   // MDX puts line breaks between the blocks as strings; only the blocks are labelled.
   const blocks = Children.toArray(children).filter((child): child is ReactElement<{ className?: string }> => isValidElement(child));
   return (
     <div className="method-example">
       {client === 'service_role' && (
         <p className="method-example__note">This example&apos;s client is created with the <code>service_role</code> key. Keep that key on a server: it bypasses row level security.</p>
+      )}
+      {flow === 'pkce' && (
+        <p className="method-example__note">This example&apos;s client is created with <code>{"auth: { flowType: 'pkce' }"}</code>.</p>
       )}
       {blocks.map((block, index) => (
         <div key={index} className="method-example__part">
