@@ -7,14 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { openStudio, type StudioSession } from '../helpers/studio-session.js';
+import { axeViolations, openStudio, type StudioSession } from '../helpers/studio-session.js';
 import type { CliProject } from '../integration/support/cli-project.js';
-
-const require = createRequire(import.meta.url);
 
 /** Objects made beside the project's migrations, as a user would in psql. */
 const SCHEMA_SQL = `
@@ -203,25 +200,13 @@ describe('the local Studio: the Database section', function () {
   });
 
   it('passes axe-core on every view, light and dark, at both widths', async () => {
-    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const found: string[] = [];
     for (const title of ['Functions', 'Triggers', 'Policies', 'Extensions', 'Roles', 'Migrations']) {
       const view = await openView(title);
       await view.locator('table, .cards').first().waitFor();
       if (title === 'Functions') await view.getByRole('button', { name: 'Definition of add(a integer, b integer DEFAULT 1)' }).click();
-      await page.evaluate(axeSource);
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const width of [390, 1280]) {
-          await page.emulateMedia({ colorScheme: scheme });
-          await page.setViewportSize({ width, height: 900 });
-          const result = (await page.evaluate(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] })`)) as { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
-          for (const violation of result.violations) found.push(`${title} ${scheme} ${width}px: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-        }
-      }
+      found.push(...(await axeViolations(page)).map((line) => `${title} ${line}`));
     }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(found, []);
   });
 

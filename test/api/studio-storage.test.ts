@@ -7,11 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { openStudio, type StudioSession } from '../helpers/studio-session.js';
-
-const require = createRequire(import.meta.url);
+import { axeViolations, openStudio, type StudioSession } from '../helpers/studio-session.js';
 
 const HELLO = Buffer.from('Hello from the local Studio\n', 'utf8');
 // Bytes a text decoder would mangle: the download must hand back exactly these.
@@ -137,18 +134,7 @@ describe('the local Studio: Storage buckets and files through the native Storage
     await page.getByText('The bucket is private: only a signed URL opens this file without a key.').waitFor();
     await page.getByRole('button', { name: 'Create signed URL' }).click();
     await page.getByRole('textbox', { name: 'Signed URL' }).waitFor();
-    await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-    const found: string[] = [];
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [390, 1280]) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.setViewportSize({ width, height: 900 });
-        const result = (await page.evaluate(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] })`)) as { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
-        for (const violation of result.violations) found.push(`${scheme} ${width}px: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    const found = await axeViolations(page);
     await studio.screenshots('storage-private');
     assert.deepEqual(found, []);
   });

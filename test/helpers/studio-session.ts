@@ -1,12 +1,13 @@
 /**
  * A native stack started by the built CLI with a chromium page on its Studio, for the Studio's
  * browser tests: the project, the studio URL, the page (clipboard allowed), screenshots at 390 and
- * 1280 px in light and dark under test/artifacts/<name>/, and a wait for postgres-meta, which
- * `start` launches last and does not wait for.
+ * 1280 px in light and dark under test/artifacts/<name>/, a wait for postgres-meta, which
+ * `start` launches last and does not wait for, and axe-core's findings on a page.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -15,6 +16,7 @@ import { requireCommand } from './require-command.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const require = createRequire(import.meta.url);
 
 /** supabase init's anon key (the demo key every local stack shares). */
 export const DEMO_ANON_KEY =
@@ -82,4 +84,28 @@ export async function openStudio(context: Mocha.Context, name: string): Promise<
       project.dispose();
     },
   };
+}
+
+/** axe-core's rule sets: Lighthouse's accessibility engine with WCAG 2.1 A/AA and its best practices, colour contrast included. */
+const AXE_RULES = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
+
+/**
+ * axe-core's findings on the page as it stands, in light and dark at 390 and 1280 px, one line
+ * each (`<scheme> <width>px: <rule> at <elements>`); the page is left light at 1280 px.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern; once a document.
+  if (!(await page.evaluate(`typeof axe !== 'undefined'`))) await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of [390, 1280]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      const result = (await page.evaluate(`axe.run(document, { runOnly: ${JSON.stringify(AXE_RULES)} })`)) as { violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> };
+      for (const violation of result.violations) found.push(`${scheme} ${width}px: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return found;
 }
