@@ -18,6 +18,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The words of a failure to show the user: an Error's message (an ApiError's is the service's), else the value itself. */
+export const errorText = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause));
+
 /** What to say when the gateway itself does not answer (the proxy's 502, or a refused fetch). */
 export const GATEWAY_DOWN =
   'The API gateway is not running, so neither postgres-meta nor REST can be reached: run supabase status to see why, then supabase start (without -x kong).';

@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { DataGrid, type Row } from '../components/data-grid';
+import { errorText } from '../http';
 import { disableExtension, enableExtension, listExtensions, type ExtensionMeta } from './db-meta';
 import { EnableDialog } from './enable-dialog';
 import { LoadState } from './load-state';
@@ -43,7 +44,7 @@ export function ExtensionList({ schemas }: { schemas: readonly string[] }) {
       await reload();
       setStatus(`Extension ${extension.name} disabled`);
     } catch (cause) {
-      setStatus(`Could not disable ${extension.name}: ${cause instanceof Error ? cause.message : String(cause)}`);
+      setStatus(`Could not disable ${extension.name}: ${errorText(cause)}`);
     }
   }
 

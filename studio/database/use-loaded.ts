@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { serviceAbsent } from '../components/service-notice';
+import { errorText } from '../http';
 
 export interface Loaded<T> {
   data?: T;
@@ -31,7 +32,7 @@ export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): 
     } catch (cause) {
       if (ticket !== latest.current) return;
       setData(undefined);
-      setError(serviceAbsent(cause) ? '' : cause instanceof Error ? cause.message : String(cause));
+      setError(serviceAbsent(cause) ? '' : errorText(cause));
       setLoading(false);
     }
     // The caller's deps say when `load` means something else.

@@ -3,12 +3,13 @@
  * GoTrue's, as the service role): searched by email, 50 a page with the total from
  * `X-Total-Count`, created with a password (confirmed at once or not) or invited by mail, deleted.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { InviteForm } from '../auth/invite-form';
 import { DataGrid, type Row } from '../components/data-grid';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
+import { StatusForm } from '../components/status-form';
 import type { StudioConfig } from '../config';
-import { auth } from '../http';
+import { auth, errorText } from '../http';
 
 const PER_PAGE = 50;
 
@@ -22,7 +23,6 @@ interface User {
 }
 
 const COLUMNS = [{ name: 'email' }, { name: 'phone' }, { name: 'confirmed' }, { name: 'created' }, { name: 'last sign-in' }, { name: 'id' }];
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (text: string | null | undefined) => (text ? new Date(text).toLocaleString() : null);
 
 export function AuthUsers({ config }: { config: StudioConfig }) {
@@ -42,7 +42,7 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
       setError('');
     } catch (cause) {
       // An absent Auth is the notice's to say, once.
-      setError(serviceAbsent(cause) ? '' : messageOf(cause));
+      setError(serviceAbsent(cause) ? '' : errorText(cause));
     }
   }, [config, page, search]);
 
@@ -50,16 +50,11 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
     void load();
   }, [load]);
 
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    try {
-      await auth(config, 'admin/users', 'POST', { email: form.email, password: form.password, email_confirm: form.confirm });
-      setStatus(`User ${form.email} created`);
-      setForm({ ...form, email: '', password: '' });
-      await load();
-    } catch (cause) {
-      setStatus(`Could not create the user: ${messageOf(cause)}`);
-    }
+  async function create(): Promise<string> {
+    await auth(config, 'admin/users', 'POST', { email: form.email, password: form.password, email_confirm: form.confirm });
+    setForm({ ...form, email: '', password: '' });
+    await load();
+    return `User ${form.email} created`;
   }
 
   async function remove(user: User) {
@@ -69,7 +64,7 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
       setStatus(`User ${user.email ?? user.id} deleted`);
       await load();
     } catch (cause) {
-      setStatus(`Could not delete the user: ${messageOf(cause)}`);
+      setStatus(`Could not delete the user: ${errorText(cause)}`);
     }
   }
 
@@ -86,31 +81,20 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
   return (
     <>
       <ServiceNotice probe={() => auth(config, 'health')} />
-      <section aria-labelledby="users-create">
-        <h2 id="users-create">Create a user</h2>
-        <form className="toolbar" onSubmit={create}>
-          <div className="grow">
-            <label htmlFor={ids.email}>Email</label>
-            <input id={ids.email} type="email" required value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} autoComplete="off" />
-          </div>
-          <div className="grow">
-            <label htmlFor={ids.password}>Password</label>
-            <input id={ids.password} type="password" required minLength={6} value={form.password} onChange={(event) => setForm({ ...form, password: event.target.value })} autoComplete="new-password" />
-          </div>
-          <div className="check">
-            <input id={ids.confirm} type="checkbox" checked={form.confirm} onChange={(event) => setForm({ ...form, confirm: event.target.checked })} />{' '}
-            <label htmlFor={ids.confirm}>
-              Confirm the email now
-            </label>
-          </div>
-          <button type="submit" className="primary">
-            Create user
-          </button>
-        </form>
-        <p className="status" role="status" aria-live="polite">
-          {status}
-        </p>
-      </section>
+      <StatusForm title="Create a user" action="Create user" failure="Could not create the user" onSubmit={create} className="toolbar">
+        <div className="grow">
+          <label htmlFor={ids.email}>Email</label>
+          <input id={ids.email} type="email" required value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} autoComplete="off" />
+        </div>
+        <div className="grow">
+          <label htmlFor={ids.password}>Password</label>
+          <input id={ids.password} type="password" required minLength={6} value={form.password} onChange={(event) => setForm({ ...form, password: event.target.value })} autoComplete="new-password" />
+        </div>
+        <div className="check">
+          <input id={ids.confirm} type="checkbox" checked={form.confirm} onChange={(event) => setForm({ ...form, confirm: event.target.checked })} />{' '}
+          <label htmlFor={ids.confirm}>Confirm the email now</label>
+        </div>
+      </StatusForm>
       <InviteForm config={config} onInvited={load} />
       <section aria-labelledby="users-list">
         <h2 id="users-list">Users</h2>
@@ -120,6 +104,10 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
             <input id={ids.search} type="search" value={search} onChange={(event) => (setSearch(event.target.value), setPage(1))} />
           </div>
         </div>
+        {/* A deletion is said beside the list it was made from. */}
+        <p className="status" role="status" aria-live="polite">
+          {status}
+        </p>
         {error && (
           <p className="error" role="alert">
             {error}

@@ -4,7 +4,8 @@
  * time behind a row of toggle buttons; the views that belong to a schema share one schema choice.
  * Everything is read from postgres-meta, as the other sections read it.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { SchemaSelect, useSchemas } from '../components/schema-select';
 import { ServiceNotice } from '../components/service-notice';
 import type { StudioConfig } from '../config';
 import { ExtensionList } from '../database/extension-list';
@@ -14,7 +15,6 @@ import { PolicyList } from '../database/policy-list';
 import { RoleList } from '../database/role-list';
 import { TriggerList } from '../database/trigger-list';
 import { pgMeta } from '../http';
-import { listSchemas } from '../table/table-meta';
 
 interface View {
   id: string;
@@ -34,17 +34,12 @@ const VIEWS: readonly View[] = [
 ];
 
 export function Database(_props: { config: StudioConfig }) {
-  const schemaId = useId();
   const [view, setView] = useState(VIEWS[0]!);
-  const [schemas, setSchemas] = useState<string[]>(['public']);
+  // The notice names an absent postgres-meta; the choice keeps `public` until then.
+  const schemas = useSchemas();
   const [schema, setSchema] = useState('public');
   /** Bumped by Refresh: the view is made anew and loads again. */
   const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    // The notice names an absent postgres-meta; the choice keeps `public` until then.
-    listSchemas().then(setSchemas, () => undefined);
-  }, []);
 
   return (
     <>
@@ -61,16 +56,7 @@ export function Database(_props: { config: StudioConfig }) {
           <h2 id="database-view" className="grow">
             {view.title}
           </h2>
-          {view.perSchema && (
-            <div>
-              <label htmlFor={schemaId}>Schema</label>
-              <select id={schemaId} value={schema} onChange={(event) => setSchema(event.target.value)}>
-                {schemas.map((name) => (
-                  <option key={name}>{name}</option>
-                ))}
-              </select>
-            </div>
-          )}
+          {view.perSchema && <SchemaSelect value={schema} schemas={schemas} onChange={setSchema} />}
           <button type="button" onClick={() => setRound(round + 1)}>
             Refresh
           </button>

@@ -8,7 +8,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { columnsOf, DataGrid, type Row } from '../components/data-grid';
 import { ServiceNotice } from '../components/service-notice';
 import type { StudioConfig } from '../config';
-import { ApiError, pgMeta } from '../http';
+import { ApiError, errorText, pgMeta } from '../http';
 import { errorPosition, lineAndColumn } from '../sql/error-position';
 import { loadHistory, recordHistory } from '../sql/query-history';
 import { SnippetPanel } from '../sql/snippet-panel';
@@ -36,7 +36,7 @@ export function SqlEditor({ config }: { config: StudioConfig }) {
       setOutcome({ kind: 'rows', rows, ms: Math.round(performance.now() - started) });
       setHistory((old) => recordHistory(config.projectId, old, { sql: query, at: new Date().toISOString(), ok: true }));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       const position = error instanceof ApiError ? errorPosition(error.body) : undefined;
       let where: string | undefined;
       if (position !== undefined) {

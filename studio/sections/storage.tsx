@@ -6,11 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
 import type { StudioConfig } from '../config';
+import { errorText } from '../http';
 import { BucketForm } from '../storage/bucket-form';
 import { ObjectBrowser } from '../storage/object-browser';
 import { listBuckets, type Bucket } from '../storage/storage-api';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function StorageSection({ config }: { config: StudioConfig }) {
   const [buckets, setBuckets] = useState<Bucket[]>();
@@ -27,7 +26,7 @@ export function StorageSection({ config }: { config: StudioConfig }) {
     } catch (cause) {
       // An absent Storage is the notice's to say, once.
       setAbsent(serviceAbsent(cause));
-      setError(serviceAbsent(cause) ? '' : messageOf(cause));
+      setError(serviceAbsent(cause) ? '' : errorText(cause));
     }
   }, [config]);
 

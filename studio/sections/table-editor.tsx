@@ -4,21 +4,18 @@
  * the names, a foreign key's value a link to the row it points at), and a row inserted, edited or
  * deleted as the service role.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DataGrid, type GridSort, type Row } from '../components/data-grid';
+import { SchemaSelect, useSchemas } from '../components/schema-select';
 import { ServiceNotice } from '../components/service-notice';
-import { rest } from '../http';
+import { errorText, rest } from '../http';
 import type { StudioConfig } from '../config';
-import { listSchemas, listTables, outgoingKeys, type RelationshipMeta, type TableMeta } from '../table/table-meta';
+import { listTables, outgoingKeys, type RelationshipMeta, type TableMeta } from '../table/table-meta';
 import { deleteRow, fetchRows, insertRow, PAGE_SIZE, updateRow, type RowPage } from '../table/table-rows';
 import { RowDialog } from '../table/row-dialog';
 import { RowFilterForm, type RowFilter } from '../table/row-filter';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export function TableEditor({ config }: { config: StudioConfig }) {
-  const schemaId = useId();
-  const [schemas, setSchemas] = useState<string[]>(['public']);
   const [schema, setSchema] = useState('public');
   const [tables, setTables] = useState<TableMeta[]>();
   const [table, setTable] = useState<TableMeta>();
@@ -31,15 +28,12 @@ export function TableEditor({ config }: { config: StudioConfig }) {
   const [editing, setEditing] = useState<{ row?: Row }>();
   /** A foreign key being followed into another schema: opened once that schema's tables load. */
   const [following, setFollowing] = useState<{ table: string; filter: RowFilter }>();
-
-  useEffect(() => {
-    listSchemas().then(setSchemas, (cause: unknown) => setError(messageOf(cause)));
-  }, []);
+  const schemas = useSchemas((cause) => setError(errorText(cause)));
 
   useEffect(() => {
     setTables(undefined);
     setTable(undefined);
-    listTables(schema).then(setTables, (cause: unknown) => setError(messageOf(cause)));
+    listTables(schema).then(setTables, (cause: unknown) => setError(errorText(cause)));
   }, [schema]);
 
   useEffect(() => {
@@ -56,7 +50,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
       setError('');
     } catch (cause) {
       setRows(undefined);
-      setError(messageOf(cause));
+      setError(errorText(cause));
     }
   }, [config, table, page, sort, filter]);
 
@@ -96,7 +90,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
       setStatus('Row deleted');
       await load();
     } catch (cause) {
-      setError(messageOf(cause));
+      setError(errorText(cause));
     }
   }
 
@@ -121,12 +115,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
       <ServiceNotice probe={() => rest(config, '')} />
       <div className="split">
         <div>
-          <label htmlFor={schemaId}>Schema</label>
-          <select id={schemaId} value={schema} onChange={(event) => setSchema(event.target.value)}>
-            {schemas.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
+          <SchemaSelect value={schema} schemas={schemas} onChange={setSchema} />
           <h2 id="table-list">Tables</h2>
           {tables === undefined ? (
             !error && <p className="hint">Loading…</p>

@@ -8,12 +8,12 @@
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DataGrid, type Row } from '../components/data-grid';
 import type { StudioConfig } from '../config';
+import { errorText } from '../http';
 import { ObjectLinks } from './object-links';
 import { formatBytes } from './sizes';
 import { deleteBucket, deleteFile, downloadFile, emptyBucket, ENTRIES_PER_PAGE, FOLDER_PLACEHOLDER, listEntries, uploadFile, type Bucket, type StorageEntry } from './storage-api';
 
 const COLUMNS = [{ name: 'name' }, { name: 'size' }, { name: 'type' }, { name: 'updated' }];
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Hands the browser a blob as a download named `name`. */
 function saveBlob(blob: Blob, name: string) {
@@ -47,7 +47,7 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
       setError('');
     } catch (cause) {
       setEntries(undefined);
-      setError(messageOf(cause));
+      setError(errorText(cause));
     }
   }, [config, bucket.id, prefix, page]);
 
@@ -70,7 +70,7 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
       try {
         await uploadFile(config, bucket.id, prefix + file.name, file, overwrite);
       } catch (cause) {
-        failed.push(`${file.name}: ${messageOf(cause)}`);
+        failed.push(`${file.name}: ${errorText(cause)}`);
       }
     }
     // Cleared, so choosing the same file again uploads it again.
@@ -85,7 +85,7 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
       saveBlob(await downloadFile(config, bucket.id, path), path.split('/').pop()!);
       setStatus(`Downloading ${path}`);
     } catch (cause) {
-      setStatus(`Could not download ${path}: ${messageOf(cause)}`);
+      setStatus(`Could not download ${path}: ${errorText(cause)}`);
     }
   }
 
@@ -97,7 +97,7 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
       if (links === path) setLinks(undefined);
       await load();
     } catch (cause) {
-      setStatus(`Could not delete ${path}: ${messageOf(cause)}`);
+      setStatus(`Could not delete ${path}: ${errorText(cause)}`);
     }
   }
 
@@ -109,7 +109,7 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
       open('');
       await load();
     } catch (cause) {
-      setStatus(`Could not empty the bucket: ${messageOf(cause)}`);
+      setStatus(`Could not empty the bucket: ${errorText(cause)}`);
     }
   }
 
@@ -119,7 +119,7 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
       await deleteBucket(config, bucket.id);
       onBucketGone();
     } catch (cause) {
-      setStatus(`Could not delete the bucket: ${messageOf(cause)}`);
+      setStatus(`Could not delete the bucket: ${errorText(cause)}`);
     }
   }
 

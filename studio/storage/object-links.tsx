@@ -7,10 +7,10 @@
 import { useId, useState } from 'react';
 import { CopyField } from '../components/copy-field';
 import type { StudioConfig } from '../config';
+import { errorText } from '../http';
 import { EXPIRIES } from './sizes';
 import { publicUrl, signedUrl, type Bucket } from './storage-api';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ObjectLinks({ config, bucket, path, onClose }: { config: StudioConfig; bucket: Bucket; path: string; onClose: () => void }) {
   const expiryId = useId();
@@ -24,7 +24,7 @@ export function ObjectLinks({ config, bucket, path, onClose }: { config: StudioC
       setError('');
     } catch (cause) {
       setSigned('');
-      setError(messageOf(cause));
+      setError(errorText(cause));
     }
   }
 
