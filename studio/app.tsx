@@ -3,20 +3,16 @@
  * current section. Routing is the location hash, so the server serves one page and the back
  * button works.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { StudioConfig } from './config';
+import { useHash } from './hash-route';
 import { SECTIONS, sectionOf } from './sections';
 
 export function App({ config }: { config: StudioConfig }) {
-  const [section, setSection] = useState(() => sectionOf(location.hash));
+  // The same Section object for every hash of one section, so a change within it moves no focus.
+  const section = sectionOf(useHash());
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
-
-  useEffect(() => {
-    const follow = () => setSection(sectionOf(location.hash));
-    addEventListener('hashchange', follow);
-    return () => removeEventListener('hashchange', follow);
-  }, []);
 
   useEffect(() => {
     document.title = `${section.title} · ${config.projectId} · Studio`;

@@ -1,9 +1,11 @@
 /**
  * The Studio's sections, in the order of its navigation. A section is a hash route
- * (`#/api`, ...) and a component; adding one is an entry here and a file in sections/.
+ * (`#/api`, ...; what follows its id in the hash is the section's own, see hash-route.ts) and a
+ * component; adding one is an entry here and a file in sections/.
  */
 import type { ComponentType } from 'react';
 import type { StudioConfig } from './config';
+import { parseHash } from './hash-route';
 import { ApiSettings } from './sections/api-settings';
 import { AuthUsers } from './sections/auth-users';
 import { Database } from './sections/database';
@@ -29,6 +31,6 @@ export const SECTIONS: readonly Section[] = [
 
 /** The section a location hash names, else the first. */
 export function sectionOf(hash: string): Section {
-  const id = hash.replace(/^#\/?/, '');
+  const { section: id } = parseHash(hash);
   return SECTIONS.find((section) => section.id === id) ?? SECTIONS[0]!;
 }

@@ -2,7 +2,9 @@
  * Database: the objects of the local database that the table editor does not show (functions,
  * triggers, policies, extensions, roles) and the migration history with its files, one view at a
  * time behind a row of toggle buttons; the views that belong to a schema share one schema choice.
- * Everything is read from postgres-meta, as the other sections read it.
+ * The view and the schema are the address (`#/database/triggers?schema=auth`), so a reload or a
+ * shared link opens them again and Back returns to the view before. Everything is read from
+ * postgres-meta, as the other sections read it.
  */
 import { useState, type ReactNode } from 'react';
 import { SchemaSelect, useSchemas } from '../components/schema-select';
@@ -14,6 +16,7 @@ import { MigrationHistory } from '../database/migration-history';
 import { PolicyList } from '../database/policy-list';
 import { RoleList } from '../database/role-list';
 import { TriggerList } from '../database/trigger-list';
+import { hashOf, navigate, parseHash, useHash } from '../hash-route';
 import { pgMeta } from '../http';
 
 interface View {
@@ -33,11 +36,19 @@ const VIEWS: readonly View[] = [
   { id: 'migrations', title: 'Migrations', perSchema: false, render: () => <MigrationHistory /> },
 ];
 
+const DEFAULT_SCHEMA = 'public';
+
+/** The address of a view and schema; the default schema is left out, so `#/database/roles` reads as it is. */
+const addressOf = (view: View, schema: string) => hashOf('database', [view.id], { schema: schema === DEFAULT_SCHEMA ? '' : schema });
+
 export function Database(_props: { config: StudioConfig }) {
-  const [view, setView] = useState(VIEWS[0]!);
+  const route = parseHash(useHash());
+  // An address naming no view, or one there is not, opens the first.
+  const view = VIEWS.find((item) => item.id === route.path[0]) ?? VIEWS[0]!;
+  // Kept on every view, as the choice the per-schema views share, so it outlives a visit to Roles.
+  const schema = route.params.get('schema') || DEFAULT_SCHEMA;
   // The notice names an absent postgres-meta; the choice keeps `public` until then.
   const schemas = useSchemas();
-  const [schema, setSchema] = useState('public');
   /** Bumped by Refresh: the view is made anew and loads again. */
   const [round, setRound] = useState(0);
 
@@ -46,7 +57,7 @@ export function Database(_props: { config: StudioConfig }) {
       <ServiceNotice probe={() => pgMeta('query', 'POST', { query: 'select 1' })} />
       <nav aria-label="Database objects" className="toolbar views">
         {VIEWS.map((item) => (
-          <button key={item.id} type="button" aria-pressed={item.id === view.id} onClick={() => setView(item)}>
+          <button key={item.id} type="button" aria-pressed={item.id === view.id} onClick={() => navigate(addressOf(item, schema))}>
             {item.title}
           </button>
         ))}
@@ -56,7 +67,7 @@ export function Database(_props: { config: StudioConfig }) {
           <h2 id="database-view" className="grow">
             {view.title}
           </h2>
-          {view.perSchema && <SchemaSelect value={schema} schemas={schemas} onChange={setSchema} />}
+          {view.perSchema && <SchemaSelect value={schema} schemas={schemas} onChange={(next) => navigate(addressOf(view, next), { replace: true })} />}
           <button type="button" onClick={() => setRound(round + 1)}>
             Refresh
           </button>

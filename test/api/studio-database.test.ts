@@ -199,6 +199,42 @@ describe('the local Studio: the Database section', function () {
     }
   });
 
+  it('keeps the view and the schema in the address: a reload, a shared link and the back button open them again', async () => {
+    const views = page.getByRole('navigation', { name: 'Database objects' });
+    const triggers = await openView('Triggers');
+    await triggers.getByLabel('Schema').selectOption('auth');
+    await triggers.getByText(/No triggers on the tables of auth|Triggers of auth/).first().waitFor();
+
+    assert.equal(new URL(page.url()).hash, '#/database/triggers?schema=auth');
+    await page.reload();
+    await page.getByRole('region', { name: 'Triggers', exact: true }).waitFor();
+    assert.equal(await views.getByRole('button', { name: 'Triggers', exact: true }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByLabel('Schema').inputValue(), 'auth');
+
+    // The address, opened in another page as a colleague would open a link to it.
+    const shared = await studio.context.newPage();
+    try {
+      await shared.goto(page.url());
+      const view = shared.getByRole('region', { name: 'Triggers', exact: true });
+      await view.getByText(/No triggers on the tables of auth|Triggers of auth/).first().waitFor();
+      assert.equal(await view.getByLabel('Schema').inputValue(), 'auth');
+    } finally {
+      await shared.close();
+    }
+
+    // Another view is another entry of the history: back returns to the triggers of auth.
+    await views.getByRole('button', { name: 'Roles', exact: true }).click();
+    await page.getByRole('region', { name: 'Role list' }).waitFor();
+    await page.goBack();
+    await page.getByRole('region', { name: 'Triggers', exact: true }).getByText(/No triggers on the tables of auth|Triggers of auth/).first().waitFor();
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Database');
+
+    // An address naming no view there is (here not even valid percent-encoding) opens the first, with its schema.
+    await page.goto(`${studioUrl}/#/database/%E0%A4%A?schema=auth`);
+    await page.reload();
+    await page.getByRole('region', { name: 'Functions', exact: true }).getByText(/No functions in auth|Functions of auth/).first().waitFor();
+  });
+
   it('passes axe-core on every view, light and dark, at both widths', async () => {
     const found: string[] = [];
     for (const title of ['Functions', 'Triggers', 'Policies', 'Extensions', 'Roles', 'Migrations']) {
