@@ -228,6 +228,9 @@ describe('the local Studio: the Database section', function () {
     await page.goBack();
     await page.getByRole('region', { name: 'Triggers', exact: true }).getByText(/No triggers on the tables of auth|Triggers of auth/).first().waitFor();
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Database');
+    // The schema choice rewrote its entry rather than adding one: the next Back leaves the triggers.
+    await page.goBack();
+    await page.getByRole('region', { name: 'Functions', exact: true }).waitFor();
 
     // An address naming no view there is (here not even valid percent-encoding) opens the first, with its schema.
     await page.goto(`${studioUrl}/#/database/%E0%A4%A?schema=auth`);
