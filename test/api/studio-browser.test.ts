@@ -239,6 +239,26 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await filter.getByLabel('Value').inputValue(), '1');
   });
 
+  it('keeps the row dialog open with the reason when a json field is not JSON, and inserts the row once corrected', async () => {
+    await page.goto(`${studioUrl}/#/sql`);
+    await page.getByRole('textbox', { name: 'SQL', exact: true }).fill('create table public.docs (id int primary key, body jsonb);');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText('0 rows in').waitFor();
+    await page.goto(`${studioUrl}/#/tables`);
+    await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'docs' }).click();
+    await page.getByText('No rows').waitFor();
+    await page.getByRole('button', { name: 'Insert row' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert a row into docs' });
+    await dialog.getByLabel('id').fill('1');
+    await dialog.getByLabel('body').fill('{"size": 3');
+    await dialog.getByRole('button', { name: 'Insert row' }).click();
+    await dialog.getByRole('alert').filter({ hasText: /^not valid JSON: / }).waitFor();
+    await dialog.getByLabel('body').fill('{"size": 3}');
+    await dialog.getByRole('button', { name: 'Insert row' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('region', { name: 'Rows of docs' }).getByRole('cell', { name: '{"size":3}' }).waitFor();
+  });
+
   it('passes axe-core (the engine of Lighthouse accessibility) on every section, light and dark, at both widths', async () => {
     const found: string[] = [];
     for (const hash of ['#/api', '#/sql', '#/tables', '#/users']) {

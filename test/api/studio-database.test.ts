@@ -210,6 +210,7 @@ describe('the local Studio: the Database section', function () {
     await page.getByRole('region', { name: 'Triggers', exact: true }).waitFor();
     assert.equal(await views.getByRole('button', { name: 'Triggers', exact: true }).getAttribute('aria-pressed'), 'true');
     assert.equal(await page.getByLabel('Schema').inputValue(), 'auth');
+    await studio.screenshots('triggers-auth-reloaded');
 
     // The address, opened in another page as a colleague would open a link to it.
     const shared = await studio.context.newPage();
