@@ -3,6 +3,7 @@
  * through a polite live region), and a secret can be shown or hidden.
  */
 import { useId, useState } from 'react';
+import { StatusLine } from './messages';
 
 export function CopyField({ label, value, secret = false, multiline = false }: { label: string; value: string; secret?: boolean; multiline?: boolean }) {
   const id = useId();
@@ -37,9 +38,7 @@ export function CopyField({ label, value, secret = false, multiline = false }: {
           Copy
         </button>
       </div>
-      <p className="status" role="status" aria-live="polite">
-        {copied}
-      </p>
+      <StatusLine text={copied} />
     </div>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText } from '../http';
+import { ErrorAlert } from './messages';
 
 export function ModalForm(props: { title: string; action: string; onSubmit: () => Promise<void>; onClose: () => void; children: ReactNode }) {
   const { title, action, onSubmit, onClose, children } = props;
@@ -35,11 +36,7 @@ export function ModalForm(props: { title: string; action: string; onSubmit: () =
       <form onSubmit={submit}>
         <h2 id={titleId}>{title}</h2>
         {children}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert text={error} />
         <div className="toolbar">
           <button type="submit" className="primary" disabled={saving}>
             {action}

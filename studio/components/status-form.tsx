@@ -5,6 +5,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText } from '../http';
+import { StatusLine } from './messages';
 
 export function StatusForm(props: {
   title: string;
@@ -40,9 +41,7 @@ export function StatusForm(props: {
           {action}
         </button>
       </form>
-      <p className="status" role="status" aria-live="polite">
-        {status}
-      </p>
+      <StatusLine text={status} />
     </section>
   );
 }

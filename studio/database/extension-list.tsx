@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { DataGrid, type Row } from '../components/data-grid';
+import { StatusLine } from '../components/messages';
 import { errorText } from '../http';
 import { disableExtension, enableExtension, listExtensions, type ExtensionMeta } from './db-meta';
 import { EnableDialog } from './enable-dialog';
@@ -56,9 +57,7 @@ export function ExtensionList({ schemas }: { schemas: readonly string[] }) {
           <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
         </div>
       </div>
-      <p className="status" role="status" aria-live="polite">
-        {status}
-      </p>
+      <StatusLine text={status} />
       <LoadState error={error} loading={loading} />
       {data && shown.length === 0 && <p className="hint">No extension named like “{search}” is available on this server.</p>}
       {shown.length > 0 && (

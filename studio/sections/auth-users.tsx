@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { InviteForm } from '../auth/invite-form';
 import { DataGrid, type Row } from '../components/data-grid';
+import { ErrorAlert, StatusLine } from '../components/messages';
+import { Pager } from '../components/pager';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
 import { StatusForm } from '../components/status-form';
 import type { StudioConfig } from '../config';
@@ -105,14 +107,8 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
           </div>
         </div>
         {/* A deletion is said beside the list it was made from. */}
-        <p className="status" role="status" aria-live="polite">
-          {status}
-        </p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <StatusLine text={status} />
+        <ErrorAlert text={error} />
         {users && (
           <>
             <DataGrid
@@ -125,15 +121,13 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
                 </button>
               )}
             />
-            <nav className="toolbar" aria-label="User pages">
-              <span className="grow">{users.total === 0 ? 'No users' : `Users ${(page - 1) * PER_PAGE + 1}–${last} of ${users.total}`}</span>
-              <button type="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
-                Previous page
-              </button>
-              <button type="button" disabled={last >= users.total} onClick={() => setPage(page + 1)}>
-                Next page
-              </button>
-            </nav>
+            <Pager
+              label="User pages"
+              summary={users.total === 0 ? 'No users' : `Users ${(page - 1) * PER_PAGE + 1}–${last} of ${users.total}`}
+              hasPrevious={page > 1}
+              hasNext={last < users.total}
+              onMove={(step) => setPage(page + step)}
+            />
           </>
         )}
       </section>

@@ -4,6 +4,7 @@
  * is chosen once created; a deleted one leaves nothing chosen.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { ErrorAlert } from '../components/messages';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
 import type { StudioConfig } from '../config';
 import { errorText } from '../http';
@@ -38,11 +39,7 @@ export function StorageSection({ config }: { config: StudioConfig }) {
   return (
     <>
       <ServiceNotice probe={() => listBuckets(config)} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       {!absent && (
         <div className="split">
           <div>

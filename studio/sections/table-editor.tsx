@@ -6,6 +6,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { DataGrid, type GridSort, type Row } from '../components/data-grid';
+import { ErrorAlert, StatusLine } from '../components/messages';
+import { Pager } from '../components/pager';
 import { SchemaSelect, useSchemas } from '../components/schema-select';
 import { ServiceNotice } from '../components/service-notice';
 import { errorText, rest } from '../http';
@@ -134,11 +136,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
           )}
         </div>
         <section aria-label={table ? `Rows of ${table.schema}.${table.name}` : 'Rows'}>
-          {error && (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorAlert text={error} />
           {!table && <p className="hint">Choose a table to see its rows.</p>}
           {table && (
             <>
@@ -160,9 +158,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
                 onChange={(next) => (setFilter(next), setPage(0))}
               />
               {!keyed && <p className="notice">This table has no primary key, so its rows cannot be edited or deleted here.</p>}
-              <p className="status" role="status" aria-live="polite">
-                {status}
-              </p>
+              <StatusLine text={status} />
               {rows && (
                 <>
                   <DataGrid
@@ -196,15 +192,13 @@ export function TableEditor({ config }: { config: StudioConfig }) {
                         : undefined
                     }
                   />
-                  <nav className="toolbar" aria-label="Pages">
-                    <span className="grow">{rows.total === 0 ? 'No rows' : `Rows ${page * PAGE_SIZE + 1}–${last} of ${rows.total}`}</span>
-                    <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                      Previous page
-                    </button>
-                    <button type="button" disabled={last >= rows.total} onClick={() => setPage(page + 1)}>
-                      Next page
-                    </button>
-                  </nav>
+                  <Pager
+                    label="Pages"
+                    summary={rows.total === 0 ? 'No rows' : `Rows ${page * PAGE_SIZE + 1}–${last} of ${rows.total}`}
+                    hasPrevious={page > 0}
+                    hasNext={last < rows.total}
+                    onMove={(step) => setPage(page + step)}
+                  />
                 </>
               )}
             </>

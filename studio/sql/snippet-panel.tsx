@@ -3,6 +3,7 @@
  * which knows the project folder) and opening saved ones.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { StatusLine } from '../components/messages';
 import { ApiError, studioApi } from '../http';
 
 interface Snippet {
@@ -50,9 +51,7 @@ export function SnippetPanel({ enabled, sql, onOpen }: { enabled: boolean; sql: 
           Save snippet
         </button>
       </form>
-      <p className="status" role="status" aria-live="polite">
-        {status}
-      </p>
+      <StatusLine text={status} />
       {snippets.length > 0 && (
         <ul className="list" aria-label="Saved snippets">
           {snippets.map((snippet) => (

@@ -7,6 +7,8 @@
  */
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DataGrid, type Row } from '../components/data-grid';
+import { ErrorAlert, StatusLine } from '../components/messages';
+import { Pager } from '../components/pager';
 import type { StudioConfig } from '../config';
 import { errorText } from '../http';
 import { ObjectLinks } from './object-links';
@@ -196,14 +198,8 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
         </div>
         <button type="submit">Open new folder</button>
       </form>
-      <p className="status" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <StatusLine text={status} />
+      <ErrorAlert text={error} />
       {links && <ObjectLinks key={links} config={config} bucket={bucket} path={links} onClose={() => setLinks(undefined)} />}
       {entries && (
         <>
@@ -243,15 +239,13 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
               }}
             />
           )}
-          <nav className="toolbar" aria-label="File pages">
-            <span className="grow">{list.length === 0 ? '' : `Entries ${page * ENTRIES_PER_PAGE + 1}–${page * ENTRIES_PER_PAGE + list.length}`}</span>
-            <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-              Previous page
-            </button>
-            <button type="button" disabled={!more} onClick={() => setPage(page + 1)}>
-              Next page
-            </button>
-          </nav>
+          <Pager
+            label="File pages"
+            summary={list.length === 0 ? '' : `Entries ${page * ENTRIES_PER_PAGE + 1}–${page * ENTRIES_PER_PAGE + list.length}`}
+            hasPrevious={page > 0}
+            hasNext={more}
+            onMove={(step) => setPage(page + step)}
+          />
         </>
       )}
     </section>

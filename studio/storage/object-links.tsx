@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { CopyField } from '../components/copy-field';
+import { ErrorAlert } from '../components/messages';
 import type { StudioConfig } from '../config';
 import { errorText } from '../http';
 import { EXPIRIES } from './sizes';
@@ -66,11 +67,7 @@ export function ObjectLinks({ config, bucket, path, onClose }: { config: StudioC
           Create signed URL
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
       {signed && (
         <>
           <CopyField label="Signed URL" value={signed} />
