@@ -8,11 +8,14 @@
  * PostgreSQL pays, so the report shows what is the HTTP hop's and what is ours. Budgets (DESIGN.md): p50 within 1.5x of the floor, throughput at least 60%
  * of it, the stack under 200 MiB RSS. The floor's statements are the ones REST itself runs: built
  * by its own parser, schema cache and SQL builder from the same requests.
+ * The memory is every process of the stack, each with its RSS and PSS (stack-memory.ts), as start
+ * returns and once postgres-meta, launched last, answers; with `--memory` only that, and again
+ * after the pools' idle connections have closed.
  * Needs `npm run build` first.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +26,7 @@ import type { ApiSettings } from '../tasks/api/gateway/api-service.js';
 import type { RestRequest, Statement } from '../tasks/api/rest/rest-request.js';
 import { median, report } from './measure.js';
 import { withPortsAround } from './project-ports.js';
+import { printStackMemory, stackMemory, untilPgMetaAnswers } from './stack-memory.js';
 
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'bench-rest-home-'));
@@ -32,6 +36,10 @@ const LATENCY_ROUNDS = 400;
 const THROUGHPUT_ROUNDS = 5;
 const BURST = 400;
 const IN_FLIGHT = 8;
+/** `--memory`: only the stack's memory, after start and again once its pools' idle connections have closed. */
+const MEMORY_ONLY = process.argv.includes('--memory');
+/** Longer than the 30 s every pool of the stack keeps an idle connection (PostgREST's db-pool-max-idletime). */
+const IDLE_MS = 35_000;
 
 function cli(folder: string, ...args: string[]): string {
   const result = spawnSync(process.execPath, [bin, ...args], { cwd: folder, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -133,28 +141,6 @@ async function burst(count: number, inFlight: number, one: () => Promise<unknown
 
 const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
-/** Resident and proportional memory of the stack's processes (every one under the bench's native home, and their children), in MiB. */
-function stackMemory(): { rss: number; pss: number; processes: number } {
-  const roots = execFileSync('pgrep', ['-f', home], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-  const pids = new Set(roots);
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const stat = existsSync(`/proc/${entry}/stat`) ? readFileSync(`/proc/${entry}/stat`, 'utf8') : '';
-    const parent = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-    if (parent && pids.has(parent)) pids.add(entry);
-  }
-  let rss = 0;
-  let pss = 0;
-  for (const pid of pids) {
-    try {
-      rss += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      pss += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // Gone in between (a backend that ended).
-    }
-  }
-  return { rss: rss / 1024, pss: pss / 1024, processes: pids.size };
-}
-
 /** Starts the peer on the statements; resolves with its port. */
 async function startPeer(statements: Statement[], dbPort: number): Promise<{ child: ChildProcess; port: number }> {
   const file = join(home, 'peer-statements.json');
@@ -165,16 +151,8 @@ async function startPeer(statements: Statement[], dbPort: number): Promise<{ chi
   return { child, port: (JSON.parse(line.toString()) as { port: number }).port };
 }
 
-const folder = project(26522);
-const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-const peerAgent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-let pool: pg.Pool | undefined;
-let peer: ChildProcess | undefined;
-try {
-  cli(folder, 'start');
-  const memory = stackMemory();
-  report(`native stack memory after start (RSS of ${memory.processes} processes)`, memory.rss, 'MiB', '200 MiB');
-  report('native stack memory after start (PSS, shared pages split)', memory.pss, 'MiB');
+/** The latency and throughput part: REST, the bare peer and the floor, interleaved. */
+async function measureRest(): Promise<void> {
   const status = JSON.parse(cli(folder, 'status', '-o', 'json')) as Record<string, string>;
   const apiPort = Number(new URL(status.API_URL).port);
   const dbPort = Number(new URL(status.DB_URL).port);
@@ -217,6 +195,29 @@ try {
     report(`  requests/s, ${IN_FLIGHT} in flight (floor ${floorRps.toFixed(0)})`, rps, `req/s = ${((rps / floorRps) * 100).toFixed(0)}% of floor, ${((rps / peerRps) * 100).toFixed(0)}% of the bare HTTP peer`, '60%');
     report(`  requests/s of the bare HTTP peer`, peerRps, `req/s = ${((peerRps / floorRps) * 100).toFixed(0)}% of floor`);
   });
+}
+
+/** BENCH_REST_PORT moves the project's ports, for a run beside another on the same machine. */
+const folder = project(Number(process.env.BENCH_REST_PORT ?? 26522));
+const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+const peerAgent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+let pool: pg.Pool | undefined;
+let peer: ChildProcess | undefined;
+try {
+  cli(folder, 'start');
+  const projectId = /^project_id = "(.*)"$/m.exec(readFileSync(join(folder, 'supabase', 'config.toml'), 'utf8'))![1];
+  const nativeRoot = join(home, projectId);
+  printStackMemory('native stack memory as start returns', stackMemory(nativeRoot));
+  await untilPgMetaAnswers(nativeRoot);
+  const memory = printStackMemory('native stack memory after start, every service answering', stackMemory(nativeRoot));
+  report('native stack memory after start (RSS summed)', memory.rss, 'MiB', '200 MiB');
+  report('native stack memory after start (PSS, shared pages split)', memory.pss, 'MiB');
+  if (MEMORY_ONLY) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    printStackMemory(`native stack memory ${IDLE_MS / 1000} s later, idle`, stackMemory(nativeRoot));
+  } else {
+    await measureRest();
+  }
 } finally {
   agent.destroy();
   peerAgent.destroy();

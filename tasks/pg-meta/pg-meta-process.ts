@@ -41,6 +41,16 @@ export function pgMetaPort(env: NodeJS.ProcessEnv = process.env): number {
   return port;
 }
 
+/**
+ * V8's young generation capped at 4 MiB a half (16 MiB by default): loading the package leaves
+ * the young generation at its largest and resident, some 20 MiB of a 130 MiB process, until V8's
+ * memory reducer shrinks the idle process half a minute or more later (to about 98 MiB either
+ * way). Measured with /tables and the TypeScript generator, it costs no CPU; a cap of 1 MiB saves
+ * 5 MiB more but costs a quarter more CPU per /tables, and --optimize-for-size doubles the
+ * generator's. Not a heap limit: a large schema still gets all the memory it needs.
+ */
+export const PG_META_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /** The server script of the installed package. */
 function serverScript(): string {
   const require = createRequire(import.meta.url);
@@ -95,7 +105,7 @@ export async function startPgMeta(
   const setBy = env.SUPABASE_PG_META_PORT ? 'SUPABASE_PG_META_PORT' : 'the native runtime, as a free port';
   const alternative = 'set SUPABASE_PG_META_PORT to a free port, or leave it out with supabase start -x postgres-meta';
   const spec: LaunchSpec = {
-    args: [serverScript()],
+    args: [...PG_META_NODE_FLAGS, serverScript()],
     env: {
       ...baseChildEnv(env),
       NODE_ENV: 'production',

@@ -133,14 +133,18 @@ export class PgNetWorker {
 
   /**
    * Serves a database when pg_net is created there. `postgres` is asked through the kept
-   * connection; any other database through a short connection, kept as its queue's when the
-   * extension is there, else closed (and asked again at the next scan).
+   * connection and served on it too: each connection is a server process of its own (some 16 MiB
+   * resident), and the scan's one query a second fits beside the queue's. The two then end
+   * together (a lost connection closes the queue, a closed queue ends the connection) and the next
+   * scan opens and serves it again. Any other database is asked through a short connection, kept
+   * as its queue's when the extension is there, else closed (and asked again at the next scan).
    */
   private async serveIfInstalled(name: string): Promise<void> {
-    if (name === 'postgres' && this.admin && !(await hasPgNet(this.admin))) return;
-    const client = await this.connect(name);
-    if (this.stopped || !(await hasPgNet(client))) {
-      await client.end().catch(() => undefined);
+    const shared = name === 'postgres' ? this.admin : undefined;
+    if (shared && !(await hasPgNet(shared))) return;
+    const client = shared ?? (await this.connect(name));
+    if (this.stopped || (!shared && !(await hasPgNet(client)))) {
+      if (!shared) await client.end().catch(() => undefined);
       return;
     }
     const queue = new DatabaseQueue(name, client, this.log);

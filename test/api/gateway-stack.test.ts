@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { parse as parseToml } from 'smol-toml';
 import { portAnswers } from '../../tasks/net/port-answers.js';
 import { gatewayFiles, gatewayStatus } from '../../tasks/api/gateway/gateway-process.js';
@@ -79,6 +80,18 @@ describe('the API gateway in the native stack, through the CLI', function () {
     const { settingsFile, logFile } = gatewayFiles(config.project_id, project.env);
     assert.equal(statSync(settingsFile).mode & 0o777, 0o600);
     assert.doesNotMatch(readFileSync(logFile, 'utf8'), new RegExp(`${secret}|${ANON}`));
+  });
+
+  it('holds one database session for Realtime after start: its clean-up of a previous run takes one connection, not two', async () => {
+    // Each session is a server process of its own; the pool keeps an opened one idle for 30 s.
+    const client = new pg.Client({ connectionString: project.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ count: number }>("select count(*)::int as count from pg_stat_activity where application_name = 'realtime_subscription_manager'");
+      assert.ok(rows[0].count <= 1, `${rows[0].count} realtime_subscription_manager sessions`);
+    } finally {
+      await client.end();
+    }
   });
 
   it('answers as Kong: 404 for no route, CORS preflights, 401 without a key, REST, Auth and Storage with the anon key, 503 naming analytics', async () => {

@@ -4,6 +4,7 @@
  * on SUPABASE_PG_META_PORT or, with 8080 taken, a free port it names; stopped cleanly.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { loadConfig } from '../../tasks/project/config-load.js';
 import type { ProjectConfig } from '../../tasks/project/config.types.js';
@@ -37,6 +38,14 @@ describe('native postgres-meta', function () {
     assert.deepEqual([root.name, root.version], ['@supabase/postgres-meta', '0.83.2']);
     assert.deepEqual(await pgMetaStatus(config.project_id, env), { state: 'running', pid: (await pgMetaStatus(config.project_id, env)).pid, url });
     assert.equal(await pgMetaUrl(config.project_id, env), url);
+  });
+
+  it('runs with V8 young generation halves of 4 MiB, which loading the package would leave at 16 MiB and resident', async () => {
+    const { pid } = await pgMetaStatus(config.project_id, env);
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const script = argv.findIndex((arg) => arg.endsWith('/postgres-meta/dist/server/server.js'));
+    assert.ok(script > 0, argv.join(' '));
+    assert.ok(argv.slice(1, script).includes('--max-semi-space-size=4'), argv.join(' '));
   });
 
   it("reads the database's tables, columns and schemas", async () => {

@@ -15,6 +15,7 @@ import { withConnection } from '../../tasks/db/connect.js';
 import { clusterPaths } from '../../tasks/native/native-paths.js';
 import { isProcessAlive, readPidFile } from '../../tasks/native/pg-process.js';
 import { pgNetWorkerStatus } from '../../tasks/pg-net/pg-net-process.js';
+import { WORKER_APPLICATION_NAME } from '../../tasks/pg-net/pg-net-settings.js';
 import { closeServer } from '../helpers/close-server.js';
 import { runMain } from '../helpers/run-cli.js';
 import { freePort, nativeTestEnv, pgMetaPortEnv, removeDir, tempDir, withFreeServicePorts } from './support/temp-project.js';
@@ -160,6 +161,17 @@ describe('pg_net on the native runtime', function () {
     assert.deepEqual(await query('select * from net.http_request_queue where id = $1', [id]), [], 'the queue row is deleted');
     const [collected] = await query<{ status: string; code: number }>('select (r).status::text as status, ((r).response).status_code as code from net.http_collect_response($1) r', [id]);
     assert.deepEqual(collected, { status: 'SUCCESS', code: 201 });
+  });
+
+  it('serves `postgres` on the one connection it watches the cluster with (each session is a server process)', async () => {
+    // The request above was served, so the queue of `postgres` is up by now.
+    const sessions = await query<{ datname: string; count: number }>(
+      'select datname, count(*)::int as count from pg_stat_activity where application_name = $1 group by datname',
+      [WORKER_APPLICATION_NAME],
+    );
+    assert.deepEqual(sessions, [{ datname: 'postgres', count: 1 }]);
+    const [{ id }] = await query<{ id: string }>('select net.http_get(url := $1) as id', [`${base}/shared`]);
+    assert.equal((await responseOf(id, 1000)).row.status_code, 201, 'and that one connection still serves the queue');
   });
 
   it('fires a database webhook (supabase_functions.http_request) with the row as its payload', async () => {
