@@ -1,7 +1,16 @@
 import { startTransition } from 'react';
 import type { ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { dropUndecodableHash } from './src/lib/url-hash';
 import './src/styles/global.css';
+
+// Ahead of the router's own popstate listener (it starts listening once mounted), on every
+// navigation after the first: a hash it cannot decode would make Gatsby's scroll handler throw
+// and blank the page. The first address is cleaned by gatsby-ssr's inline script, before the
+// router reads it.
+export const onClientEntry = () => {
+  window.addEventListener('popstate', dropUndecodableHash);
+};
 
 // Marks the page interactive, so browser tests and the bench wait for hydration, not a timeout.
 export const onInitialClientRender = () => {

@@ -55,6 +55,13 @@ describe('JavaScript method pages', browserSuiteOptions(), () => {
     for (const route of ['initializing', 'select', 'eq', 'functions-invoke', 'auth-signup', 'auth-mfa-enroll', 'auth-admin-generatelink', 'storage-createbucket', 'removechannel']) {
       assert.equal(await sidebar.locator(`a[href="/reference/javascript/${route}"]`).count(), 1, route);
     }
+    // Auth's part: the sign-ins, then the admin methods, the MFA methods and the identities, each
+    // group in the order of its pages' `order`.
+    const auth = await sidebar.locator('.nav-tree__heading').evaluateAll((headings) => [...headings.find((h) => h.firstElementChild.textContent === 'Auth').querySelectorAll('ul a')].map((a) => a.getAttribute('href').replace('/reference/javascript/', '')));
+    const at = (route) => { assert.ok(auth.includes(route), `${route} in Auth's menu: ${auth.join(', ')}`); return auth.indexOf(route); };
+    assert.deepEqual([at('auth-exchangecodeforsession') + 1, at('auth-signinwithidtoken') + 1], [at('auth-signinwithidtoken'), at('auth-signinwithsso')]);
+    assert.equal(at('auth-admin-mfa-deletefactor') + 1, at('auth-admin-signout'));
+    assert.deepEqual([at('auth-getuseridentities'), at('auth-linkidentity'), at('auth-unlinkidentity')], [auth.length - 3, auth.length - 2, auth.length - 1]);
     assert.equal(await sidebar.locator('[aria-current="page"]').getAttribute('href'), '/reference/javascript/eq');
     // The introduction has the same menu and leads back into it.
     await visit(page, site.baseUrl, '/reference/javascript/introduction');
@@ -91,6 +98,9 @@ describe('JavaScript method pages', browserSuiteOptions(), () => {
     await visit(page, site.baseUrl, '/reference/javascript/explain');
     await switchTo('v1', /\/reference\/javascript\/v1\/introduction$/);
     await switchTo('v2', /\/reference\/javascript\/introduction$/);
+    // Nor have the methods v2 added to Auth, such as signInWithIdToken().
+    await visit(page, site.baseUrl, '/reference/javascript/auth-signinwithidtoken');
+    await switchTo('v1', /\/reference\/javascript\/v1\/introduction$/);
   });
 
   it('show a v1 method page with v1\'s example and a menu of v1\'s methods only', async () => {

@@ -72,4 +72,50 @@ describe('headings and table of contents', browserSuiteOptions(), () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => !document.querySelector('.toc-menu a.toc__menu-item--active'), null, { timeout: 5000 });
   });
+
+  // A truncated UTF-8 escape, as a cut or mangled shared link carries: decodeURI and
+  // decodeURIComponent throw on it.
+  const UNDECODABLE = '%E0%A4%A';
+
+  /** The uncaught errors of `page` while `action` runs. */
+  async function errorsDuring(target, action) {
+    const errors = [];
+    const record = (error) => errors.push(error.message);
+    target.on('pageerror', record);
+    try {
+      await action();
+    } finally {
+      target.off('pageerror', record);
+    }
+    return errors;
+  }
+
+  it("ignores an undecodable hash in the table of contents' hashchange handler", async () => {
+    const errors = await errorsDuring(page, async () => {
+      // The address changes without the router noticing (pushState), then only the TOC hears of it.
+      await page.evaluate((hash) => {
+        window.history.pushState(window.history.state, '', `#${hash}`);
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      }, UNDECODABLE);
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    });
+    assert.deepEqual(errors, []);
+    // The next hash that names a heading is still followed.
+    await page.evaluate(() => { window.location.hash = 'policies'; });
+    await page.waitForSelector('.toc-menu a.toc__menu-item--active[href="#policies"]', { timeout: 5000 });
+  });
+
+  it('shows a page whose address has an undecodable hash, arriving with it or navigating to it', async () => {
+    const other = await site.newPage({ viewport: { width: 1280, height: 700 } });
+    const errors = await errorsDuring(other, async () => {
+      await visit(other, site.baseUrl, `/guides/database/overview#${UNDECODABLE}`);
+      await other.waitForSelector('main h1');
+      await other.evaluate((hash) => { window.location.hash = hash; }, UNDECODABLE);
+      await other.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    });
+    assert.deepEqual(errors, []);
+    assert.equal(await other.locator('main h1').count(), 1, 'the page is still shown');
+    assert.ok(await other.locator('.toc-menu a').count() > 3, 'with its table of contents');
+    await other.close();
+  });
 });

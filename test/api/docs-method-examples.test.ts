@@ -5,7 +5,9 @@
  * under v1/), and must get exactly
  * the response its page shows. Each example starts from an empty public schema, then its own data
  * source (the page's SQL), so pages never depend on each other or on their order. A part of the
- * client with no method pages yet is listed as pending, by name.
+ * client with no method pages yet is listed as pending, by name. The stack's config.toml has
+ * manual identity linking on and GitHub and a local Keycloak realm as providers, as the identity
+ * pages tell their readers to set.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { startCli, type BackgroundCli } from '../helpers/background-cli.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
 import { freePort } from '../integration/support/temp-project.js';
 import { asShown, mailedLinkFrom, maskLike, methodPages, totp, type MethodExample, type MethodPage } from './support/method-examples.js';
+import { REALM_CLIENT_ID, startOidcRealm, type OidcRealm } from './support/oidc-realm.js';
 
 /** The parts of the client, as the pages' `part` names them and the sidebar orders them. */
 const PARTS = ['client', 'database', 'functions', 'auth', 'storage', 'realtime'];
@@ -77,7 +80,28 @@ function removeRealtime(supabase: SupabaseClient): Promise<unknown> {
  */
 const SECOND_SCHEMA = 'reporting';
 
-type ExampleCode = (client: SupabaseClient, make: typeof createClient, code: typeof totp, mailedLink: (address: string) => Promise<string>) => Promise<unknown>;
+/**
+ * What the stack's config.toml gets beside the defaults, as the identity pages tell a reader to
+ * set it: manual linking on (linkIdentity, unlinkIdentity), GitHub as a provider to link (its
+ * authorize address is all the examples reach) and the runner's local Keycloak realm as the
+ * provider of signInWithIdToken's tokens.
+ */
+function identityConfig(config: string, realmIssuer: string): string {
+  return `${config.replace(/^enable_manual_linking = false$/m, 'enable_manual_linking = true')}
+[auth.external.github]
+enabled = true
+client_id = "docs-examples-github"
+secret = "docs-examples-github-secret"
+
+[auth.external.keycloak]
+enabled = true
+client_id = "${REALM_CLIENT_ID}"
+secret = "docs-examples-keycloak-secret"
+url = "${realmIssuer}"
+`;
+}
+
+type ExampleCode = (client: SupabaseClient, make: typeof createClient, code: typeof totp, mailedLink: (address: string) => Promise<string>, idToken: OidcRealm['idToken']) => Promise<unknown>;
 const run = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => ExampleCode;
 
 describe('the supabase-js examples of the docs\' method pages, against the native stack', function () {
@@ -90,6 +114,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
   let keys: { url: string; anon: string; service_role: string };
   let mailedLink: (address: string) => Promise<string>;
   let examplesRun = 0;
+  let realm: OidcRealm;
 
   /** A new client per example: a session one example signs in must not carry into the next. */
   const clientFor = (page: MethodPage, example: MethodExample): SupabaseClient =>
@@ -100,8 +125,9 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
   before(async () => {
     project = await cliProject('docs-examples');
     const config = path.join(project.root, 'supabase', 'config.toml');
+    realm = await startOidcRealm();
     // A free API port: another stack on this machine may hold the default one.
-    writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54321$/m, `port = ${await freePort()}`).replace(/^schemas = \[(.*)\]$/m, `schemas = [$1, "${SECOND_SCHEMA}"]`));
+    writeFileSync(config, identityConfig(readFileSync(config, 'utf8'), realm.issuer).replace(/^port = 54321$/m, `port = ${await freePort()}`).replace(/^schemas = \[(.*)\]$/m, `schemas = [$1, "${SECOND_SCHEMA}"]`));
     const started = project.run(['start']);
     assert.equal(started.code, 0, started.stderr);
     const status = JSON.parse(project.run(['status', '-o', 'json']).stdout) as Record<string, string>;
@@ -125,6 +151,7 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
     await functionsServe?.stop();
     await owner?.end();
     project?.dispose();
+    await realm?.close();
   });
 
   /**
@@ -184,10 +211,11 @@ describe('the supabase-js examples of the docs\' method pages, against the nativ
             const supabase = clientFor(page, example);
             await prepare(example, supabase);
             // createClient too, for the examples that make a client of their own (initializing);
-            // totp and mailedLink stand for the reader's authenticator app and mailbox.
-            const code = new run('supabase', 'createClient', 'totp', 'mailedLink', `${example.code}\nreturn { ${example.names.join(', ')} };`);
+            // totp, mailedLink and idToken stand for the reader's authenticator app, mailbox and
+            // identity provider.
+            const code = new run('supabase', 'createClient', 'totp', 'mailedLink', 'idToken', `${example.code}\nreturn { ${example.names.join(', ')} };`);
             // As the page shows it: an error object keeps its fields, undefined drops.
-            const got = maskLike(asShown(await finishes(example, code(supabase, createClient, totp, mailedLink)).finally(() => removeRealtime(supabase)), keys.url), example.response);
+            const got = maskLike(asShown(await finishes(example, code(supabase, createClient, totp, mailedLink, realm.idToken)).finally(() => removeRealtime(supabase)), keys.url), example.response);
             assert.deepEqual(got, example.response, `${page.file}: "${example.title}" got ${JSON.stringify(got, null, 2)}`);
           }
         });

@@ -3,7 +3,7 @@
  * *.mdx with a `part` in their frontmatter): each `<MethodExample>` holds, in this order, a ```sql
  * block (the data source the example assumes; for Edge Functions a ```ts block, the function's
  * index.ts, its first line `// supabase/functions/<name>/index.ts`), a ```js block (the supabase-js code, run with
- * `supabase`, `totp(secret)` and `mailedLink(address)` in scope) and a ```json block (the response the page shows). The response is the
+ * `supabase`, `totp(secret)`, `mailedLink(address)` and `idToken({ nonce })` in scope) and a ```json block (the response the page shows). The response is the
  * object of the names the code's last `const` declares: `const { data, error } = ...` or
  * `const status = ...`.
  * content/README.md describes the format for writers; this is its one reader outside the site.

@@ -1,6 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { clearTocHighlight, pinTocItem } from '../../lib/toc-highlight';
 import { TAB_CHANGE_EVENT_NAME } from '../../lib/tab-events';
+import { idFromHash } from '../../lib/url-hash';
 
 interface TocItem { text: string; id: string; level: 2 | 3 }
 export const ARTICLE_ID = 'sb-docs-guide-main-article';
@@ -16,8 +17,8 @@ function readHeadings(): TocItem[] {
 
 /** A click on an entry pins it before the browser scrolls (the same hash again fires no hashchange). */
 function pinClicked(event: React.MouseEvent<HTMLUListElement>) {
-  const link = (event.target as Element).closest('a');
-  if (link?.hash) pinTocItem(decodeURIComponent(link.hash.slice(1)));
+  const id = idFromHash((event.target as Element).closest('a')?.hash ?? '');
+  if (id !== null) pinTocItem(id);
 }
 
 /** "On this page": built from the rendered headings, highlighted by the headings' observers. */
@@ -34,7 +35,11 @@ export default function TableOfContents({ route }: { route: string }) {
 
   useEffect(() => {
     // A hash in the address is a heading the reader chose (a TOC entry, a # link, a shared URL).
-    const fromHash = () => { if (window.location.hash) pinTocItem(decodeURIComponent(window.location.hash.slice(1))); };
+    // One that cannot be decoded names no heading and is ignored.
+    const fromHash = () => {
+      const id = idFromHash(window.location.hash);
+      if (id !== null) pinTocItem(id);
+    };
     // The observers only fire when a heading crosses the band; back at the very top nothing may
     // cross it, so the top itself clears the highlight.
     const atTop = () => { if (window.scrollY === 0) clearTocHighlight(); };
