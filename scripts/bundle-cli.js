@@ -28,14 +28,12 @@
 // listr2 and meow (below).
 //
 // Runs from dist/ as tsc wrote it: bundle-services.js rewrites some of those files in place later.
-import * as acorn from 'acorn';
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
-import { PG_OPTIONAL_BINDINGS, commonJsBundle } from './commonjs-bundle.js';
+import { PG_OPTIONAL_BINDINGS, commonJsBundle, writeCachedScript } from './commonjs-bundle.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const scriptFile = path.join(dist, 'cli-script.js');
@@ -85,34 +83,7 @@ const result = await build({
   plugins: [keepPackagesOutside],
 });
 
-const code = withImportsReplaced(result.outputFiles[0].text, 'importExternal');
-const source = `(function (exports, require, module, __filename, __dirname, importExternal) {${code}\n})`;
-writeFileSync(scriptFile, source);
-writeFileSync(path.join(dist, 'cli-script.cache'), new vm.Script(source, { filename: scriptFile }).createCachedData());
-
-/**
- * `code` with every `import(` call written as a call of `name`: found by acorn's tokenizer, which
- * knows strings, template literals, comments and regular expressions from code (no text in them
- * changes), and a property named import (`x.import(`) from the keyword.
- */
-function withImportsReplaced(text, name) {
-  const starts = [];
-  let before;
-  let last;
-  for (const token of acorn.tokenizer(text, { ecmaVersion: 'latest' })) {
-    const afterDot = before?.type === acorn.tokTypes.dot || before?.type === acorn.tokTypes.questionDot;
-    if (last?.type === acorn.tokTypes._import && token.type === acorn.tokTypes.parenL && !afterDot) starts.push(last.start);
-    before = last;
-    last = token;
-  }
-  let out = '';
-  let from = 0;
-  for (const start of starts) {
-    out += `${text.slice(from, start)}${name}`;
-    from = start + 'import'.length;
-  }
-  return out + text.slice(from);
-}
+writeCachedScript(scriptFile, result.outputFiles[0].text);
 
 /** Whether Node loads `file` as an ES module (.mjs, or .js under a package.json of type module). */
 function isEsModule(file) {

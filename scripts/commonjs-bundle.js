@@ -2,6 +2,9 @@
 // CommonJS bundle for Node 20, names kept so that a crash report's stack still names the
 // functions, and `import.meta.url` standing for the bundle's own file URL. Every module that reads
 // import.meta.url (createRequire, package-folder.ts) needs only a place inside the package.
+import * as acorn from 'acorn';
+import { writeFileSync } from 'node:fs';
+import vm from 'node:vm';
 
 /** pg's optional native and Cloudflare bindings: pg never loads them here, so no bundle takes them in. */
 export const PG_OPTIONAL_BINDINGS = ['pg-native', 'pg-cloudflare'];
@@ -19,4 +22,44 @@ export function commonJsBundle(urlName) {
     define: { 'import.meta.url': urlName },
     banner: { js: `const ${urlName} = require('node:url').pathToFileURL(__filename).href;` },
   };
+}
+
+/**
+ * Writes the CommonJS bundle `code` as `file` (`<name>.js`), one function expression
+ * `(function (exports, require, module, __filename, __dirname, importExternal) { ... })` that a
+ * loader compiles with node:vm, and beside it `<name>.cache`: what V8 made of compiling it here
+ * (vm.Script#createCachedData), so that a process skips most of the parsing of its code. V8 checks
+ * the cache against its own version and flags and the source, and compiles afresh when they differ.
+ * A script compiled from a code cache cannot use import() on Node 20 (it throws "A dynamic import
+ * callback was not specified"), so its import() calls are written as calls of importExternal,
+ * which the loader defines as import().
+ */
+export function writeCachedScript(file, code) {
+  const source = `(function (exports, require, module, __filename, __dirname, importExternal) {${withImportsReplaced(code, 'importExternal')}\n})`;
+  writeFileSync(file, source);
+  writeFileSync(file.replace(/\.js$/, '.cache'), new vm.Script(source, { filename: file }).createCachedData());
+}
+
+/**
+ * `code` with every `import(` call written as a call of `name`: found by acorn's tokenizer, which
+ * knows strings, template literals, comments and regular expressions from code (no text in them
+ * changes), and a property named import (`x.import(`) from the keyword.
+ */
+function withImportsReplaced(text, name) {
+  const starts = [];
+  let before;
+  let last;
+  for (const token of acorn.tokenizer(text, { ecmaVersion: 'latest' })) {
+    const afterDot = before?.type === acorn.tokTypes.dot || before?.type === acorn.tokTypes.questionDot;
+    if (last?.type === acorn.tokTypes._import && token.type === acorn.tokTypes.parenL && !afterDot) starts.push(last.start);
+    before = last;
+    last = token;
+  }
+  let out = '';
+  let from = 0;
+  for (const start of starts) {
+    out += `${text.slice(from, start)}${name}`;
+    from = start + 'import'.length;
+  }
+  return out + text.slice(from);
 }
