@@ -4,43 +4,34 @@
  * record it writes (functions-upstream.ts): without one, a start asks nothing of the API port (it
  * used to fetch the functions health path through the gateway, a 503, loading fetch for it: some
  * 30-50 ms of every start); with a live one, status still asks, and shows the Functions URL.
- * The CLI's requests are seen through a preload that subscribes to fetch's diagnostics channel.
+ * The CLI's requests are seen from inside it (helpers/cli-requests.ts).
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { functionsRecordFile } from '../../tasks/api/gateway/functions-upstream.js';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
-
-const HOOK = `const channel = require('node:diagnostics_channel');
-const { appendFileSync } = require('node:fs');
-channel.subscribe('undici:request:create', ({ request }) => appendFileSync(process.env.FETCH_LOG, request.origin + request.path + '\\n'));
-`;
+import { cliRequests, type CliRequests } from '../helpers/cli-requests.js';
 
 describe('start and status ask functions serve only through its record', function () {
   this.timeout(180_000);
   let project: CliProject;
   let config: { project_id: string; api: { port: number } };
-  let hook: string;
-  let log: string;
-  let fetched: () => string[];
+  let requests: CliRequests;
 
   before(async () => {
     project = await cliProject('start-functions-probe');
     config = parseToml(readFileSync(path.join(project.root, 'supabase', 'config.toml'), 'utf8')) as unknown as typeof config;
-    hook = path.join(project.root, 'fetch-hook.cjs');
-    log = path.join(project.root, 'fetched.log');
-    writeFileSync(hook, HOOK);
-    fetched = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []);
+    requests = cliRequests(project.root);
   });
   after(() => project?.dispose());
 
   it('start asks nothing of functions serve when it has no record', () => {
-    const started = project.run(['start'], { NODE_OPTIONS: `--require ${hook}`, FETCH_LOG: log });
+    const started = project.run(['start'], requests.env);
     assert.equal(started.code, 0, started.stderr);
-    assert.deepEqual(fetched().filter((url) => url.includes('/functions/v1')), []);
+    assert.deepEqual(requests.urls().filter((url) => url.includes('/functions/v1')), []);
     assert.doesNotMatch(started.stdout, /Functions URL/);
   });
 
@@ -55,14 +46,14 @@ describe('start and status ask functions serve only through its record', functio
     writeFileSync(record, `${JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${(router.address() as { port: number }).port}` })}\n`);
     try {
       // Run without blocking this process, which answers for the stand-in.
-      const child = project.spawn(['status', '-o', 'env'], { NODE_OPTIONS: `--require ${hook}`, FETCH_LOG: log });
+      const child = project.spawn(['status', '-o', 'env'], requests.env);
       const status = { stdout: '', stderr: '' };
       child.stdout!.on('data', (chunk: Buffer) => (status.stdout += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (status.stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
       assert.equal(code, 0, status.stderr);
       assert.match(status.stdout, new RegExp(`^FUNCTIONS_URL="http://127\\.0\\.0\\.1:${config.api.port}/functions/v1"$`, 'm'));
-      assert.ok(fetched().includes(`http://127.0.0.1:${config.api.port}/functions/v1/_internal/health`), fetched().join('\n'));
+      assert.ok(requests.urls().includes(`http://127.0.0.1:${config.api.port}/functions/v1/_internal/health`), requests.urls().join('\n'));
     } finally {
       rmSync(record, { force: true });
       router.close();
