@@ -38,7 +38,7 @@ export async function printStatus(
   const { statusEntries, statusPrettyLines, statusVariables } = await import('../../tasks/keys/status-values.js');
   const shown = runtime.name === 'native' ? new Set([...NATIVE_SHOWN, ...runtime.running]) : runtime.running;
   // On the native runtime functions answer only while `functions serve` runs; shown only then.
-  const functions = runtime.name === 'native' && (await servesFunctions(project));
+  const functions = runtime.name === 'native' && (await servesFunctions(project, shown.has('kong')));
   // postgres-meta has a port of its own only on the native runtime (a container publishes none).
   const pgMetaPort = runtime.name === 'native' && shown.has('pg-meta') ? await recordedPgMetaPort(project) : undefined;
   const listed = statusEntries(project.config, { isRunning: (service) => (service === 'functions' ? functions : shown.has(service)), pgMetaPort });
@@ -69,8 +69,18 @@ async function recordedPgMetaPort(project: StackProject): Promise<number | undef
   return url ? Number(new URL(url).port) : undefined;
 }
 
-/** Whether a native `functions serve` answers: its port first (cheap when nothing listens), then its health path. */
-async function servesFunctions(project: StackProject): Promise<boolean> {
+/**
+ * Whether a native `functions serve` answers: its port first (cheap when nothing listens), then its
+ * health path. Behind a running gateway it is reached only through the record it writes
+ * (functions-upstream.ts), which the gateway reads per request: without a live one the gateway
+ * answers 503, so it is not asked (every native start paid 30-50 ms for that request and for
+ * loading fetch, before printing anything).
+ */
+async function servesFunctions(project: StackProject, gatewayRuns: boolean): Promise<boolean> {
+  if (gatewayRuns) {
+    const { functionsRecordFile, readFunctionsUpstream } = await import('../../tasks/api/gateway/functions-upstream.js');
+    if (!(await readFunctionsUpstream(functionsRecordFile(project.config.project_id, project.env)))) return false;
+  }
   const { portAnswers } = await import('../../tasks/net/port-answers.js');
   if (!(await portAnswers(project.config.hostname, project.config.api.port, 300))) return false;
   const { servedFunctionsUrl } = await import('../../tasks/functions/native/router-health.js');

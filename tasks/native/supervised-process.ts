@@ -10,12 +10,14 @@ import { get as httpGet } from 'node:http';
 import { readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { clusterPaths } from './native-paths.js';
 import { isPortInUse } from './port-check.js';
 import { TaskError } from '../task-error.js';
 import { packageFileSync, runsFromSource } from '../package-folder.js';
+import { readyWord } from './ready-signal.js';
 
 /** The files of one supervised service of one project. */
 export interface ServiceFiles {
@@ -77,6 +79,8 @@ export interface LaunchSpec {
   ports: NeededPort[];
   /** How long to wait for it to answer (default 10 s). */
   timeoutMs?: number;
+  /** It says when it answers (ready-signal.ts): probed then, not every 20 ms while it loads. */
+  readySignal?: boolean;
 }
 
 interface PidRecord {
@@ -285,6 +289,8 @@ export interface LaunchedService {
   /** Where this launch's lines begin in the shared log. */
   logStart: number;
   spec: LaunchSpec;
+  /** With `spec.readySignal`: settles once it has said it answers, or has exited. */
+  said?: Promise<void>;
 }
 
 /**
@@ -308,14 +314,16 @@ export async function spawnService(files: ServiceFiles, kind: ServiceKind, spec:
 
   const logStart = (await stat(files.logFile).catch(() => undefined))?.size ?? 0;
   const log = await open(files.logFile, 'a', 0o600);
-  const child = spawn(process.execPath, spec.args, { detached: true, stdio: ['ignore', log.fd, log.fd], cwd: files.root, env: spec.env });
+  const stdio = spec.readySignal ? (['ignore', log.fd, log.fd, 'pipe'] as const) : (['ignore', log.fd, log.fd] as const);
+  const child = spawn(process.execPath, spec.args, { detached: true, stdio: [...stdio], cwd: files.root, env: spec.env });
   await log.close();
   let exitCode: number | null | undefined;
   child.once('exit', (code) => (exitCode = code));
   child.unref();
   const pid = child.pid!;
   await writeFile(files.pidFile, `${JSON.stringify({ pid, url: spec.url })}\n`, { mode: 0o600 });
-  return { pid, url: spec.url, exitCode: () => exitCode, logStart, spec };
+  const pipe = child.stdio[3];
+  return { pid, url: spec.url, exitCode: () => exitCode, logStart, spec, said: pipe ? readyWord(pipe as Readable) : undefined };
 }
 
 /**
@@ -325,6 +333,11 @@ export async function spawnService(files: ServiceFiles, kind: ServiceKind, spec:
 export async function untilAnswering(files: ServiceFiles, kind: ServiceKind, launched: LaunchedService): Promise<void> {
   const { spec } = launched;
   const deadline = Date.now() + (spec.timeoutMs ?? 10_000);
+  if (launched.said) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([launched.said, new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+    clearTimeout(timer);
+  }
   while (Date.now() < deadline) {
     if (await kind.answers(launched.url)) return;
     if (launched.exitCode() !== undefined) break;

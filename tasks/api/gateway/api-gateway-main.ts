@@ -2,7 +2,8 @@
  * Entry of the detached API gateway: `node api-gateway-main.js <settings file>`. It loads the
  * services its settings name (api-services.ts), lets each register its routes, waits for the
  * CLI's go-ahead, lets each prepare (REST loads its schema cache), and only then listens, so that
- * answering on the port means ready. SIGTERM / SIGINT close the
+ * answering on the port means ready; listening, it says so to the CLI that launched it
+ * (native/ready-signal.ts), which probes it then. SIGTERM / SIGINT close the
  * services' pools and exit; a failure to load or listen exits non-zero with the reason in the log,
  * which the supervisor shows. An error inside a request never reaches this far.
  */
@@ -11,6 +12,7 @@ import { API_SERVICES, isApiServiceName } from './api-services.js';
 import { createGateway } from './gateway-server.js';
 import { readGatewaySettings } from './gateway-settings.js';
 import { waitForRelease } from './gateway-release.js';
+import { signalReady } from '../../native/ready-signal.js';
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
 
@@ -34,6 +36,7 @@ async function main(file: string | undefined): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ host: settings.host, port: settings.port });
   log(`API gateway on http://${settings.host}:${settings.port} for project ${settings.projectId}, serving ${settings.services.join(', ') || 'no API service'}`);
+  if (settings.readyFd !== undefined) signalReady(settings.readyFd);
 }
 
 // A request's failure is answered by the server; anything reaching here is the process's own.

@@ -12,6 +12,7 @@ import type { StackService } from '../../../machines/service.machine.js';
 import type { ProjectConfig } from '../../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchSpec, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
 import { clusterPaths } from '../../native/native-paths.js';
+import { READY_FD } from '../../native/ready-signal.js';
 import { pgMetaFiles } from '../../pg-meta/pg-meta-process.js';
 import { authSettingsFromConfig } from '../auth/auth-settings.js';
 import type { ApiSettings } from './api-service.js';
@@ -121,6 +122,7 @@ export async function startGateway(
     pgMetaRecord: pgMetaFiles(projectId, env).pidFile,
     functionsRecord: functionsRecordFile(projectId, env),
     ...(databaseReady ? { release: { file: releaseFile, parentPid: process.pid } } : {}),
+    readyFd: READY_FD,
   };
   await writeGatewaySettings(files.settingsFile, settings);
   const spec: LaunchSpec = {
@@ -130,6 +132,8 @@ export async function startGateway(
     ports: [{ port: config.api.port, host: HOST, setBy: '[api] port in supabase/config.toml', alternative: 'configure a different [api] port in supabase/config.toml' }],
     // The REST schema cache is loaded before it answers.
     timeoutMs: 20_000,
+    // A start waits on it more than on anything else: seen answering as soon as it listens.
+    readySignal: true,
   };
   if (!databaseReady) return { ...(await launchService(files, kind, spec)), serves: services };
   const launched = await spawnService(files, kind, spec);
