@@ -106,6 +106,40 @@ describe('REST request transaction', function () {
     assert.equal(left?.n, 0);
   });
 
+  it('commits a write with nothing to check in the round trip of its statement, a checked one after the check', async () => {
+    // Every query a pooled connection sends is counted: a round trip each.
+    let queries = 0;
+    const restore: Array<() => void> = [];
+    const counted = new WeakSet<pg.PoolClient>();
+    const count = (client: pg.PoolClient) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query;
+      client.query = ((...args: Parameters<typeof query>) => {
+        queries += 1;
+        return (query as (...all: unknown[]) => unknown).apply(client, args);
+      }) as typeof query;
+      restore.push(() => { client.query = query; });
+    };
+    const write = { readOnly: false, rollback: false };
+    pool.on('acquire', count);
+    try {
+      await run(user, `insert into notes (owner, body) values ('${USER_1}', 'one trip') returning id`, write);
+      assert.equal(queries, 1, 'BEGIN, the settings, the insert and COMMIT in one query');
+      queries = 0;
+      await run(user, "update notes set body = 'two trips' where body = 'one trip' returning id", write, () => undefined);
+      assert.equal(queries, 2, 'the COMMIT waits for the check');
+    } finally {
+      pool.off('acquire', count);
+      for (const undo of restore) undo();
+    }
+    // Both committed, and no connection was lent on with its transaction open.
+    const row = await run<{ n: number; open: number }>(user, `select (select count(*)::int from notes where body = 'two trips') as n,
+      (select count(*)::int from pg_stat_activity where usename = 'authenticator' and state like 'idle in transaction%') as open`);
+    assert.deepEqual(row, { n: 1, open: 0 });
+    await run(user, "delete from notes where body = 'two trips'", write);
+  });
+
   it('leaves the pool clean after failures: the next request on the same connections works', async () => {
     for (let round = 0; round < 10; round++) await failure(run(user, 'select 1/0'), true);
     assert.equal(pool.totalCount, pool.idleCount, 'every connection went back to the pool');

@@ -82,16 +82,18 @@ export type TransactionQuery = (statement: SqlStatement) => Promise<pg.QueryResu
  * plans its planned counts there). The row is answered even when `options.rollback` undoes what it did.
  *
  * Round trips are the cost of a request (the statement itself is one), so the BEGIN, the settings
- * and the statement go in one simple query, the values inlined as literals (inline-parameters.ts);
- * a read-only transaction, which has nothing to keep or undo whatever the check says, ends in that
- * same query unless `amend` needs it open. A write ends after the check, in a second one.
+ * and the statement go in one simple query, the values inlined as literals (inline-parameters.ts).
+ * The transaction ends in that same query when nothing can come between the statement and its end:
+ * a read-only one (nothing to keep or undo whatever the check says) or a write without a check,
+ * unless `amend` needs it open. A write whose row is checked ends after the check, in a second one.
+ * A statement that fails skips the rest of the query, its end included, and is rolled back as before.
  */
 export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   pool: pg.Pool,
   context: RequestContext,
   statement: SqlStatement,
   options: TransactionOptions,
-  check: (row: Row | undefined) => void = () => undefined,
+  check?: (row: Row | undefined) => void,
   amend?: (row: Row | undefined, query: TransactionQuery) => Promise<Row | undefined>,
 ): Promise<Row | undefined> {
   const client = await pool.connect();
@@ -100,7 +102,7 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   // A NUL cannot travel in a simple query's text (it would end it): such a statement is bound
   // instead, so the server refuses the value as it refuses it as a parameter.
   const bound = statement.values.some((value) => typeof value === 'string' && value.includes('\u0000'));
-  const endsAtOnce = options.readOnly && amend === undefined && !bound;
+  const endsAtOnce = (options.readOnly || check === undefined) && amend === undefined && !bound;
   // Open from the moment the BEGIN is sent: whatever fails after it must roll back.
   let open = true;
   try {
@@ -115,7 +117,7 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
     const results = (await client.query(script.join('; '))) as unknown as Array<pg.QueryResult<Row>>;
     if (endsAtOnce) open = false;
     const first = bound ? (await client.query<Row>(statement.text, statement.values)).rows[0] : results[2].rows[0];
-    check(first);
+    check?.(first);
     const row = amend ? await amend(first, (next) => client.query(next.text, next.values)) : first;
     if (open) {
       await client.query(end);
