@@ -56,5 +56,27 @@ describe('statement parameters inlined as literals', function () {
         await pool.end();
       }
     });
+
+    it('inlines a statement run again once: its values are escaped the first time only', async () => {
+      const pool = createRestPool({ dbPort: project.port, dbPassword: 'postgres' });
+      const context: RequestContext = { auth: { role: 'anon', claims: { role: 'anon' }, authenticated: false }, schema: 'public', extraSearchPath: [], method: 'GET', path: '/x', headers: {}, cookies: {} };
+      const escaped: string[] = [];
+      pool.on('acquire', (pooled: pg.PoolClient) => {
+        pooled.escapeLiteral = (text: string) => {
+          escaped.push(text);
+          return pg.escapeLiteral(text);
+        };
+      });
+      const statement = { text: 'select $1::text as v, $2::int as n', values: ['kept value', '7'] };
+      try {
+        for (let round = 0; round < 3; round++) {
+          const row = await runRequestTransaction<{ v: string; n: number }>(pool, context, statement, { readOnly: true, rollback: false });
+          assert.deepEqual(row, { v: 'kept value', n: 7 });
+        }
+        assert.deepEqual(escaped.filter((text) => text === 'kept value' || text === '7'), ['kept value', '7']);
+      } finally {
+        await pool.end();
+      }
+    });
   });
 });

@@ -67,6 +67,20 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return cookies;
 }
 
+/**
+ * Statements' texts with their values inlined, kept as long as the statement object lives: one
+ * that is run again (REST remembers a read's, rest/http/statement-memo.ts) is inlined once. The
+ * escape is the driver's, the same pure function on every client, and a statement is never
+ * changed once built, so the text stays right.
+ */
+const inlinedTexts = new WeakMap<SqlStatement, string>();
+
+function inlinedText(statement: SqlStatement, escape: (text: string) => string): string {
+  let text = inlinedTexts.get(statement);
+  if (text === undefined) inlinedTexts.set(statement, (text = inlineParameters(statement.text, statement.values, escape)));
+  return text;
+}
+
 /** An error the server answered with (it has a SQLSTATE), as against the connection failing. */
 function isServerError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'severity' in error && typeof (error as { code?: unknown }).code === 'string';
@@ -111,7 +125,7 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
     const script = [
       options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed read write',
       inlineParameters(settings.text, settings.values, escape),
-      ...(bound ? [] : [inlineParameters(statement.text, statement.values, escape)]),
+      ...(bound ? [] : [inlinedText(statement, escape)]),
       ...(endsAtOnce ? [end] : []),
     ];
     const results = (await client.query(script.join('; '))) as unknown as Array<pg.QueryResult<Row>>;
