@@ -71,6 +71,24 @@ describe('REST request transaction', function () {
     });
   });
 
+  it('sets them without their values coming back: the settings answer a row with no column', async () => {
+    let script: Array<pg.QueryResult> | undefined;
+    const capture = (client: pg.PoolClient) => {
+      const query = client.query as (...args: unknown[]) => Promise<unknown>;
+      client.query = ((...args: unknown[]) => {
+        client.query = query as typeof client.query;
+        return query.apply(client, args).then((result) => {
+          script = result as Array<pg.QueryResult>;
+          return result;
+        });
+      }) as typeof client.query;
+    };
+    pool.once('acquire', capture);
+    const row = await run<{ who: string }>(user, 'select current_user as who');
+    assert.deepEqual(row, { who: 'authenticated' });
+    assert.deepEqual([script?.[1]?.fields.length, script?.[1]?.rows.length], [0, 1]);
+  });
+
   it('runs reads read only: a write in one is 405', async () => {
     const error = await failure(run(user, "insert into notes (owner, body) values (auth.uid(), 'x') returning id"), true);
     assert.deepEqual([error.status, error.body.code], [405, '25006']);

@@ -41,6 +41,16 @@ export interface SqlStatement {
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
+/** How many settings localSettings makes. */
+const SETTING_COUNT = 7;
+
+/**
+ * The query setting them: set_config answers each value back, the request's headers among them,
+ * which nobody reads, so they are called in a subquery whose row the outer select answers with no
+ * column (a volatile call is never dropped from a subquery's output). The same for every request.
+ */
+const SETTINGS_TEXT = `select from (select ${Array.from({ length: SETTING_COUNT }, (_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, true)`).join(', ')}) settings`;
+
 /** The settings PostgREST makes local to the transaction, in its order (role settings before the role). */
 export function localSettings(context: RequestContext): SqlStatement {
   const settings: Array<[string, string]> = [
@@ -52,8 +62,7 @@ export function localSettings(context: RequestContext): SqlStatement {
     ['request.headers', JSON.stringify(context.headers)],
     ['request.cookies', JSON.stringify(context.cookies)],
   ];
-  const calls = settings.map((_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, true)`);
-  return { text: `select ${calls.join(', ')}`, values: settings.flat() };
+  return { text: SETTINGS_TEXT, values: settings.flat() };
 }
 
 /** The Cookie header's pairs, as PostgREST reads them into request.cookies. */
