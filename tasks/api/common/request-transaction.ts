@@ -77,14 +77,16 @@ export function parseCookies(header: string | undefined): Record<string, string>
 }
 
 /**
- * Statements' texts with their values inlined, kept as long as the statement object lives: one
- * that is run again (REST remembers a read's, rest/http/statement-memo.ts) is inlined once. The
- * escape is the driver's, the same pure function on every client, and a statement is never
- * changed once built, so the text stays right.
+ * Texts of frozen statements with their values inlined, kept as long as the statement lives: one
+ * that is run again (REST remembers a read's and freezes it, rest/http/statement-memo.ts) is
+ * inlined once. Frozen (its values too), it cannot change under its text; the escape is the
+ * driver's, the same pure function on every client. A statement built for one request is not
+ * kept: an entry per request would only give the collector more to trace.
  */
 const inlinedTexts = new WeakMap<SqlStatement, string>();
 
 function inlinedText(statement: SqlStatement, escape: (text: string) => string): string {
+  if (!Object.isFrozen(statement) || !Object.isFrozen(statement.values)) return inlineParameters(statement.text, statement.values, escape);
   let text = inlinedTexts.get(statement);
   if (text === undefined) inlinedTexts.set(statement, (text = inlineParameters(statement.text, statement.values, escape)));
   return text;

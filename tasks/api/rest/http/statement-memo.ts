@@ -42,5 +42,7 @@ export function rememberRead(cache: SchemaCache, key: string, planned: PlannedRe
   if (!memo) memos.set(cache, (memo = new Map()));
   // The map keeps insertion order: its first key is the oldest.
   if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string);
-  memo.set(key, planned);
+  // Frozen, so that nothing changes it under the text runRequestTransaction inlines from it once.
+  Object.freeze(planned.statement.values);
+  memo.set(key, { ...planned, statement: Object.freeze(planned.statement) });
 }
