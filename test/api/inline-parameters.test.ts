@@ -56,5 +56,29 @@ describe('statement parameters inlined as literals', function () {
         await pool.end();
       }
     });
+
+    it('inlines a frozen statement run again once: its values are escaped the first time only', async () => {
+      const pool = createRestPool({ dbPort: project.port, dbPassword: 'postgres' });
+      const context: RequestContext = { auth: { role: 'anon', claims: { role: 'anon' }, authenticated: false }, schema: 'public', extraSearchPath: [], method: 'GET', path: '/x', headers: {}, cookies: {} };
+      const escaped: string[] = [];
+      pool.on('acquire', (pooled: pg.PoolClient) => {
+        pooled.escapeLiteral = (text: string) => {
+          escaped.push(text);
+          return pg.escapeLiteral(text);
+        };
+      });
+      const statement = Object.freeze({ text: 'select $1::text as v, $2::int as n', values: Object.freeze(['kept value', '7']) as unknown[] });
+      const unfrozen = { text: 'select $1::text as v', values: ['fresh value'] };
+      try {
+        for (let round = 0; round < 3; round++) {
+          const row = await runRequestTransaction<{ v: string; n: number }>(pool, context, statement, { readOnly: true, rollback: false });
+          assert.deepEqual(row, { v: 'kept value', n: 7 });
+        }
+        for (let round = 0; round < 2; round++) await runRequestTransaction(pool, context, unfrozen, { readOnly: true, rollback: false });
+        assert.deepEqual(escaped.filter((text) => ['kept value', '7', 'fresh value'].includes(text)), ['kept value', '7', 'fresh value', 'fresh value']);
+      } finally {
+        await pool.end();
+      }
+    });
   });
 });

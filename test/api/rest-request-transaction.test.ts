@@ -71,6 +71,24 @@ describe('REST request transaction', function () {
     });
   });
 
+  it('sets them without their values coming back: the settings answer a row with no column', async () => {
+    let script: Array<pg.QueryResult> | undefined;
+    const capture = (client: pg.PoolClient) => {
+      const query = client.query as (...args: unknown[]) => Promise<unknown>;
+      client.query = ((...args: unknown[]) => {
+        client.query = query as typeof client.query;
+        return query.apply(client, args).then((result) => {
+          script = result as Array<pg.QueryResult>;
+          return result;
+        });
+      }) as typeof client.query;
+    };
+    pool.once('acquire', capture);
+    const row = await run<{ who: string }>(user, 'select current_user as who');
+    assert.deepEqual(row, { who: 'authenticated' });
+    assert.deepEqual([script?.[1]?.fields.length, script?.[1]?.rows.length], [0, 1]);
+  });
+
   it('runs reads read only: a write in one is 405', async () => {
     const error = await failure(run(user, "insert into notes (owner, body) values (auth.uid(), 'x') returning id"), true);
     assert.deepEqual([error.status, error.body.code], [405, '25006']);
@@ -104,6 +122,40 @@ describe('REST request transaction', function () {
     assert.ok(answered?.id, 'the row is answered even though it is rolled back');
     const left = await run<{ n: number }>(user, "select count(*)::int as n from notes where body = 'draft'");
     assert.equal(left?.n, 0);
+  });
+
+  it('commits a write with nothing to check in the round trip of its statement, a checked one after the check', async () => {
+    // Every query a pooled connection sends is counted: a round trip each.
+    let queries = 0;
+    const restore: Array<() => void> = [];
+    const counted = new WeakSet<pg.PoolClient>();
+    const count = (client: pg.PoolClient) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query;
+      client.query = ((...args: Parameters<typeof query>) => {
+        queries += 1;
+        return (query as (...all: unknown[]) => unknown).apply(client, args);
+      }) as typeof query;
+      restore.push(() => { client.query = query; });
+    };
+    const write = { readOnly: false, rollback: false };
+    pool.on('acquire', count);
+    try {
+      await run(user, `insert into notes (owner, body) values ('${USER_1}', 'one trip') returning id`, write);
+      assert.equal(queries, 1, 'BEGIN, the settings, the insert and COMMIT in one query');
+      queries = 0;
+      await run(user, "update notes set body = 'two trips' where body = 'one trip' returning id", write, () => undefined);
+      assert.equal(queries, 2, 'the COMMIT waits for the check');
+    } finally {
+      pool.off('acquire', count);
+      for (const undo of restore) undo();
+    }
+    // Both committed, and no connection was lent on with its transaction open.
+    const row = await run<{ n: number; open: number }>(user, `select (select count(*)::int from notes where body = 'two trips') as n,
+      (select count(*)::int from pg_stat_activity where usename = 'authenticator' and state like 'idle in transaction%') as open`);
+    assert.deepEqual(row, { n: 1, open: 0 });
+    await run(user, "delete from notes where body = 'two trips'", write);
   });
 
   it('leaves the pool clean after failures: the next request on the same connections works', async () => {

@@ -41,6 +41,16 @@ export interface SqlStatement {
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
+/** How many settings localSettings makes. */
+const SETTING_COUNT = 7;
+
+/**
+ * The query setting them: set_config answers each value back, the request's headers among them,
+ * which nobody reads, so they are called in a subquery whose row the outer select answers with no
+ * column (a volatile call is never dropped from a subquery's output). The same for every request.
+ */
+const SETTINGS_TEXT = `select from (select ${Array.from({ length: SETTING_COUNT }, (_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, true)`).join(', ')}) settings`;
+
 /** The settings PostgREST makes local to the transaction, in its order (role settings before the role). */
 export function localSettings(context: RequestContext): SqlStatement {
   const settings: Array<[string, string]> = [
@@ -52,8 +62,7 @@ export function localSettings(context: RequestContext): SqlStatement {
     ['request.headers', JSON.stringify(context.headers)],
     ['request.cookies', JSON.stringify(context.cookies)],
   ];
-  const calls = settings.map((_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, true)`);
-  return { text: `select ${calls.join(', ')}`, values: settings.flat() };
+  return { text: SETTINGS_TEXT, values: settings.flat() };
 }
 
 /** The Cookie header's pairs, as PostgREST reads them into request.cookies. */
@@ -65,6 +74,22 @@ export function parseCookies(header: string | undefined): Record<string, string>
     cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
   }
   return cookies;
+}
+
+/**
+ * Texts of frozen statements with their values inlined, kept as long as the statement lives: one
+ * that is run again (REST remembers a read's and freezes it, rest/http/statement-memo.ts) is
+ * inlined once. Frozen (its values too), it cannot change under its text; the escape is the
+ * driver's, the same pure function on every client. A statement built for one request is not
+ * kept: an entry per request would only give the collector more to trace.
+ */
+const inlinedTexts = new WeakMap<SqlStatement, string>();
+
+function inlinedText(statement: SqlStatement, escape: (text: string) => string): string {
+  if (!Object.isFrozen(statement) || !Object.isFrozen(statement.values)) return inlineParameters(statement.text, statement.values, escape);
+  let text = inlinedTexts.get(statement);
+  if (text === undefined) inlinedTexts.set(statement, (text = inlineParameters(statement.text, statement.values, escape)));
+  return text;
 }
 
 /** An error the server answered with (it has a SQLSTATE), as against the connection failing. */
@@ -82,16 +107,18 @@ export type TransactionQuery = (statement: SqlStatement) => Promise<pg.QueryResu
  * plans its planned counts there). The row is answered even when `options.rollback` undoes what it did.
  *
  * Round trips are the cost of a request (the statement itself is one), so the BEGIN, the settings
- * and the statement go in one simple query, the values inlined as literals (inline-parameters.ts);
- * a read-only transaction, which has nothing to keep or undo whatever the check says, ends in that
- * same query unless `amend` needs it open. A write ends after the check, in a second one.
+ * and the statement go in one simple query, the values inlined as literals (inline-parameters.ts).
+ * The transaction ends in that same query when nothing can come between the statement and its end:
+ * a read-only one (nothing to keep or undo whatever the check says) or a write without a check,
+ * unless `amend` needs it open. A write whose row is checked ends after the check, in a second one.
+ * A statement that fails skips the rest of the query, its end included, and is rolled back as before.
  */
 export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   pool: pg.Pool,
   context: RequestContext,
   statement: SqlStatement,
   options: TransactionOptions,
-  check: (row: Row | undefined) => void = () => undefined,
+  check?: (row: Row | undefined) => void,
   amend?: (row: Row | undefined, query: TransactionQuery) => Promise<Row | undefined>,
 ): Promise<Row | undefined> {
   const client = await pool.connect();
@@ -100,7 +127,7 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
   // A NUL cannot travel in a simple query's text (it would end it): such a statement is bound
   // instead, so the server refuses the value as it refuses it as a parameter.
   const bound = statement.values.some((value) => typeof value === 'string' && value.includes('\u0000'));
-  const endsAtOnce = options.readOnly && amend === undefined && !bound;
+  const endsAtOnce = (options.readOnly || check === undefined) && amend === undefined && !bound;
   // Open from the moment the BEGIN is sent: whatever fails after it must roll back.
   let open = true;
   try {
@@ -109,13 +136,13 @@ export async function runRequestTransaction<Row extends pg.QueryResultRow>(
     const script = [
       options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed read write',
       inlineParameters(settings.text, settings.values, escape),
-      ...(bound ? [] : [inlineParameters(statement.text, statement.values, escape)]),
+      ...(bound ? [] : [inlinedText(statement, escape)]),
       ...(endsAtOnce ? [end] : []),
     ];
     const results = (await client.query(script.join('; '))) as unknown as Array<pg.QueryResult<Row>>;
     if (endsAtOnce) open = false;
     const first = bound ? (await client.query<Row>(statement.text, statement.values)).rows[0] : results[2].rows[0];
-    check(first);
+    check?.(first);
     const row = amend ? await amend(first, (next) => client.query(next.text, next.values)) : first;
     if (open) {
       await client.query(end);

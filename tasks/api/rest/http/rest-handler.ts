@@ -20,6 +20,7 @@ import { chooseProfile } from './profile.js';
 import { requestRange } from './range.js';
 import type { RestParts } from './rest-parts.js';
 import { restResponse, type RestResponse } from './respond.js';
+import { plannedReadKey, rememberedRead, rememberRead } from './statement-memo.js';
 
 export interface HttpInput {
   method: string;
@@ -72,6 +73,16 @@ function checkRow(request: RestRequest, row: StatementResult | undefined): void 
   }
 }
 
+/**
+ * The check a request's row gets before commit, or undefined when none of checkRow's refusals can
+ * apply to it: a write with nothing to check then commits in the same round trip as its statement.
+ */
+function rowCheck(request: RestRequest): ((row: StatementResult | undefined) => void) | undefined {
+  const limitedChange = (request.action === 'update' || request.action === 'delete') && request.range.limit !== undefined;
+  if (request.media !== 'object' && request.action !== 'put' && !limitedChange) return undefined;
+  return (row) => checkRow(request, row);
+}
+
 /** Whether a call's function returns void (every overload of that name does): 204 without a body. */
 function returnsVoid(cache: SchemaCache, request: RestRequest): boolean {
   const overloads = cache.routines.get(qualifiedKey(request.target)) ?? [];
@@ -119,8 +130,14 @@ export async function handleRestRequest(input: HttpInput, state: RestState): Pro
 
   const name = decode(isRpc ? segments[1] : segments[0]);
   const rpcRead = isRpc && (method === 'GET' || method === 'HEAD');
-  const query = parts.parseQuery(input.query, rpcRead);
-  const range = requestRange(method, header(input.headers, 'range'), query);
+  // A GET or HEAD is planned from its request line and headers alone (statement-memo.ts); an
+  // absent header is a NUL, which no header value holds.
+  const memoKey = method === 'GET' || method === 'HEAD'
+    ? plannedReadKey([method, input.path, input.query, profile.schema, ...['prefer', 'accept', 'range'].map((name) => header(input.headers, name) ?? '\u0000')])
+    : undefined;
+  const remembered = memoKey === undefined ? undefined : rememberedRead(cache, memoKey);
+  const query = remembered?.query ?? parts.parseQuery(input.query, rpcRead);
+  const range = remembered?.range ?? requestRange(method, header(input.headers, 'range'), query);
   const preferences = parsePrefer(input.headers.prefer);
   const media = negotiateMedia(header(input.headers, 'accept'), false);
   const base = { target: { schema: profile.schema, name }, query, preferences, media: media.media, range };
@@ -137,7 +154,8 @@ export async function handleRestRequest(input: HttpInput, state: RestState): Pro
   const capped = settings.maxRows > 0 && (request.action === 'read' || request.action === 'call')
     ? { ...request, range: { ...range, limit: Math.min(range.limit ?? Infinity, settings.maxRows) } }
     : request;
-  const statement = parts.buildStatement(capped, cache, settings);
+  const statement = remembered?.statement ?? parts.buildStatement(capped, cache, settings);
+  if (memoKey !== undefined && remembered === undefined) rememberRead(cache, memoKey, { query, range, statement });
   const routines = cache.routines.get(qualifiedKey(request.target)) ?? [];
   const readOnly = request.action === 'read' || (request.action === 'call' && (method !== 'POST' || routines.every((routine) => routine.volatility !== 'volatile') && routines.length > 0));
   const context: RequestContext = {
@@ -147,7 +165,7 @@ export async function handleRestRequest(input: HttpInput, state: RestState): Pro
   let row: StatementResult | undefined;
   try {
     row = await runRequestTransaction<StatementResult & Record<string, unknown>>(
-      state.pool, context, statement, { readOnly, rollback: preferences.tx === 'rollback' }, (result) => checkRow(request, result),
+      state.pool, context, statement, { readOnly, rollback: preferences.tx === 'rollback' }, rowCheck(request),
       statement.countPlan === undefined ? undefined : (result, query) => withPlannedCount(result, statement, preferences.count, settings.maxRows, query),
     );
   } catch (error) {
