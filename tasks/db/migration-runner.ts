@@ -66,11 +66,26 @@ export async function applyMigrations(client: pg.Client, migrations: MigrationFi
   // Whether the history table is known to stand as the DDL leaves it: after the first file, only
   // a file that names its schema can have changed it, and such a file runs the DDL again.
   let historyReady = false;
-  const steps = migrations.map((migration): SqlStep => ({
+  // Each file is read and split while the server runs the one before it, off the path between
+  // two files. A read's failure is kept for its own step (the catch only keeps it from being
+  // reported as unhandled before then).
+  const reads = new Map<number, Promise<SqlStatement[]>>();
+  const statementsAt = (index: number): Promise<SqlStatement[]> => {
+    let read = reads.get(index);
+    if (!read) {
+      read = readFile(migrations[index]!.path).then(statementsOf);
+      read.catch(() => undefined);
+      reads.set(index, read);
+    }
+    return read;
+  };
+  const steps = migrations.map((migration, index): SqlStep => ({
     title: `Applying migration ${migration.file}...`,
     run: async () => {
       try {
-        const statements = statementsOf(await readFile(migration.path));
+        const statements = await statementsAt(index);
+        reads.delete(index);
+        if (index + 1 < migrations.length) void statementsAt(index + 1);
         await step(`apply ${migration.file}`, async () => {
           const history = { version: migration.version, name: migration.name };
           await runMigrationScript(client, statements, history, { historyReady: historyReady && !namesHistorySchema(statements) });
