@@ -13,6 +13,9 @@
  * builds sharing a cluster would rebuild each other's template when their bootstraps differ).
  *
  * Needs a build (`npm run build`): it runs bin/supabase.js as users do.
+ * BENCH_RUNS (rounds, 5), BENCH_FILES (the migration counts, `20,1000`) and BENCH_FLOOR_PORT (the
+ * first project's database port, 26522; each count takes the next 10, the earlier build 20 above)
+ * narrow a run or move it away from another bench.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +32,9 @@ function ratio(name: string, value: number, budget?: string): void {
 }
 import { withPortsAround } from './project-ports.js';
 
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const COUNTS = (process.env.BENCH_FILES ?? '20,1000').split(',').map(Number);
+const FIRST_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 26522);
 const bin = fileURLToPath(new URL('../bin/supabase.js', import.meta.url));
 const beforeBin = beforeRoot && join(beforeRoot, 'bin', 'supabase.js');
 const home = mkdtempSync(join(tmpdir(), 'bench-floor-home-'));
@@ -164,7 +169,7 @@ function measureRound(run: (folder: string, ...args: string[]) => number, folder
   into.up.push(run(folder, 'migration', 'up'));
 }
 
-for (const [count, port] of [[20, 26522], [1000, 26532]] as const) {
+for (const [count, port] of COUNTS.map((count, index) => [count, FIRST_PORT + 10 * index] as const)) {
   const folder = project(port, count);
   const beforeFolder = beforeBin ? project(port + 20, count) : undefined;
   const url = (db: string): string => `postgresql://postgres:postgres@127.0.0.1:${port}/${db}`;

@@ -1,7 +1,8 @@
 /**
  * The migration history table, read and written through kysely with its typed interface
  * (catalog/tool-schema.ts). The table's DDL is the original's exact text, so either
- * tool reads what the other wrote; it runs before every insert, which upgrades old tables in place.
+ * tool reads what the other wrote; it runs before the first insert of a run (and again after a file
+ * that names its schema: migration-runner.ts), which upgrades old tables in place.
  * Kysely is loaded on the first history query: a `db reset` writes its rows inside each
  * migration's own batch (migration-runner.ts) and never needs it.
  */

@@ -24,6 +24,11 @@ export interface AppendOptions {
    * many small step records of an operation, whose run ends with a durable append anyway.
    */
   durable?: boolean;
+  /**
+   * Told where the batch's lines lie in the file (byte offsets before and after them), so a reader
+   * that had read up to `from` knows the batch is all that is new (journal-session.ts).
+   */
+  onWritten?: (from: number, to: number) => void;
 }
 
 const NEWLINE = 0x0a;
@@ -69,6 +74,7 @@ export function appendEvents(paths: JournalPaths, events: readonly NewEvent[], o
       // A new file's directory entry must reach the disk too, or a crash can lose the whole file.
       if (size === 0 && options.durable !== false) syncDirectory(path.dirname(paths.journal));
       lastSeen.set(paths.journal, { ino: stat.ino, size: size + buffer.length, seq: lastSeq + written.length });
+      options.onWritten?.(size, size + buffer.length);
       return written;
     } finally {
       closeSync(fd);

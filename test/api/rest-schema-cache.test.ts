@@ -205,6 +205,23 @@ describe('REST schema cache', function () {
     assert.ok(caches[settled + 1].tables.has('public.added_later'));
   });
 
+  it('spaces its reloads under a burst of notifications, and reloads once more after the last', async () => {
+    // One notification per transaction for a second, as a reset of many migrations sends them.
+    const ends: number[] = [];
+    const caches: SchemaCache[] = [];
+    const listener = await listenForSchemaReload({
+      connection: { connectionString: cluster.url }, schemas: ['public'], onReload: (next) => { ends.push(performance.now()); caches.push(next); },
+    });
+    listeners.push(listener);
+    const burstEnds = performance.now() + 1000;
+    while (performance.now() < burstEnds) await client.query('notify pgrst');
+    await client.query('create table public.after_burst (id int)');
+    await until(() => caches.at(-1)?.tables.has('public.after_burst') === true);
+    const gaps = ends.slice(1).map((end, index) => Math.round(end - ends[index]));
+    assert.ok(ends.length >= 2, 'the burst reloaded at once and again after it');
+    assert.ok(gaps.every((gap) => gap >= 100), `reloads ended ${gaps.join(', ')} ms apart (PostgREST waits 100 ms after each)`);
+  });
+
   it('reconnects when its connection drops, and reloads then', async () => {
     const caches: SchemaCache[] = [];
     const listener = await listenForSchemaReload({
