@@ -35,7 +35,9 @@ export function cliSidebar(spec) {
       { title: 'Global flags', url: '/reference/cli/introduction#global-flags' },
       ...cliCategories(spec).map((category) => ({
         title: category.title,
-        items: category.commands.map((c) => ({ title: c.title.replace(/^supabase /, ''), url: cliCommandRoute(c.id) })),
+        // The whole command, as its page's heading shows it: a bare `start` or `stop` link says
+        // nothing out of context (Lighthouse's link-text audit counts such links against SEO).
+        items: category.commands.map((c) => ({ title: c.title, url: cliCommandRoute(c.id) })),
       })),
     ],
   };

@@ -47,6 +47,8 @@ describe('navigation', browserSuiteOptions(), () => {
     assert.equal(response.status(), 200);
     assert.equal(await page.textContent('h1'), '$ supabase db push');
     assert.ok(await page.$('[data-flag="db-url"]'));
+    // The menu names each command whole: a link reading only `start` tells a reader (or a search engine) nothing.
+    assert.equal((await page.textContent('.sidebar a[href="/reference/cli/supabase-start"]'))?.trim(), 'supabase start');
     // The API reference is a page per tag (api-reference-pages.test.mjs checks every one).
     await page.goto(`${site.baseUrl}/reference/api/projects`);
     assert.ok((await page.locator('.api-operation').count()) >= 3);
