@@ -5,26 +5,16 @@
  * larger of it and the estimate past it.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { createGateway } from '../../tasks/api/gateway/gateway-server.js';
-import { liveRestParts } from '../../tasks/api/rest/http/live-parts.js';
-import { createRestService } from '../../tasks/api/rest/http/rest-service.js';
 import { startProject, type RunningProject } from '../integration/support/running-project.js';
-import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
-import { buildConfig } from '../../tasks/project/config-build.js';
+import { startRestGateway, TEST_ANON_KEY as ANON, type RestGateway } from './support/rest-gateway.js';
 
-const ANON = 'anon-key-of-the-test';
 const MAX_ROWS = 3;
 
 describe('REST counts: exact, planned and estimated past max_rows', function () {
   this.timeout(120_000);
   let project: RunningProject;
-  let dir: string;
-  let gateway: FastifyInstance;
+  let gateway: RestGateway;
   let base: string;
   /** The planner's row estimate for the whole table, asked directly. */
   let estimate: number;
@@ -37,21 +27,12 @@ describe('REST counts: exact, planned and estimated past max_rows', function () 
     const plan = (await client.query('explain (format json) select 1 from public.items')).rows[0]['QUERY PLAN'] as Array<{ Plan: { 'Plan Rows': number } }>;
     await client.end();
     estimate = plan[0].Plan['Plan Rows'];
-    dir = await mkdtemp(path.join(os.tmpdir(), 'rest-counts-'));
-    const api = {
-      dbPort: project.port, dbPassword: 'postgres', jwtSecret: 'super-secret-jwt-token-with-at-least-32-characters-long', jwtExpiry: 3600,
-      anonKey: ANON, serviceRoleKey: 'service-role-key-of-the-test', apiUrl: 'http://127.0.0.1:0', schemas: ['public'], extraSearchPath: ['public'], maxRows: MAX_ROWS,
-      auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
-    };
-    const settings = { projectId: 'rest-counts', host: '127.0.0.1', port: 0, api, services: ['rest' as const], absent: {}, pgMetaRecord: path.join(dir, 'pg-meta.json'), functionsRecord: path.join(dir, 'functions.json') };
-    gateway = await createGateway(settings, [createRestService(liveRestParts)], () => undefined);
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}/rest/v1`;
+    gateway = await startRestGateway(project, { maxRows: MAX_ROWS });
+    base = gateway.base;
   });
   after(async () => {
     await gateway?.close();
     await project?.dispose();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   const range = async (query: string, count: string): Promise<string | null> => {

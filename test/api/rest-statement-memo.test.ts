@@ -7,20 +7,12 @@
  * are planned every time. The parts REST is built on are the real ones, counted.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
-import { createGateway } from '../../tasks/api/gateway/gateway-server.js';
 import { liveRestParts } from '../../tasks/api/rest/http/live-parts.js';
 import type { RestParts } from '../../tasks/api/rest/http/rest-parts.js';
-import { createRestService } from '../../tasks/api/rest/http/rest-service.js';
-import { buildConfig } from '../../tasks/project/config-build.js';
 import { startProject, type RunningProject } from '../integration/support/running-project.js';
+import { startRestGateway, TEST_ANON_KEY as ANON, type RestGateway } from './support/rest-gateway.js';
 
-const ANON = 'anon-key-of-the-test';
 const SCHEMA = `create table public.items (id int primary key, name text);
 insert into public.items values (1, 'one'), (2, 'two'), (3, 'three');
 grant select, insert on public.items to anon;
@@ -30,33 +22,23 @@ create function public.twice(n int) returns int language sql stable as $$ select
 describe('REST statements of GET and HEAD, planned once per schema cache', function () {
   this.timeout(120_000);
   let project: RunningProject;
-  let dir: string;
-  let gateway: FastifyInstance;
+  let gateway: RestGateway;
   let base: string;
   /** Statements REST built since the last reset. */
   let builds = 0;
 
   before(async () => {
     project = await startProject({ 'migrations/20240101000000_items.sql': SCHEMA });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'rest-statement-memo-'));
-    const api = {
-      dbPort: project.port, dbPassword: 'postgres', jwtSecret: 'super-secret-jwt-token-with-at-least-32-characters-long', jwtExpiry: 3600,
-      anonKey: ANON, serviceRoleKey: 'service-role-key-of-the-test', apiUrl: 'http://127.0.0.1:0', schemas: ['public'], extraSearchPath: ['public'], maxRows: 1000,
-      auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
-    };
-    const settings = { projectId: 'rest-statement-memo', host: '127.0.0.1', port: 0, api, services: ['rest' as const], absent: {}, pgMetaRecord: path.join(dir, 'pg-meta.json'), functionsRecord: path.join(dir, 'functions.json') };
     const parts: RestParts = { ...liveRestParts, buildStatement: (...args) => {
       builds += 1;
       return liveRestParts.buildStatement(...args);
     } };
-    gateway = await createGateway(settings, [createRestService(parts)], () => undefined);
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}/rest/v1`;
+    gateway = await startRestGateway(project, { parts });
+    base = gateway.base;
   });
   after(async () => {
     await gateway?.close();
     await project?.dispose();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   /** Status, Content-Range and body of one request, and how many statements it built. */

@@ -6,19 +6,12 @@
  * through the schema cache's loader, which is handed it; every query it sends is a round trip.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
-import { createGateway } from '../../tasks/api/gateway/gateway-server.js';
 import { liveRestParts } from '../../tasks/api/rest/http/live-parts.js';
-import { createRestService } from '../../tasks/api/rest/http/rest-service.js';
-import { buildConfig } from '../../tasks/project/config-build.js';
+import type { RestParts } from '../../tasks/api/rest/http/rest-parts.js';
 import { startProject, type RunningProject } from '../integration/support/running-project.js';
+import { startRestGateway, TEST_ANON_KEY as ANON, type RestGateway } from './support/rest-gateway.js';
 
-const ANON = 'anon-key-of-the-test';
 const SCHEMA = `create table public.items (id int primary key, name text);
 grant select, insert, update, delete on public.items to anon;
 `;
@@ -26,21 +19,13 @@ grant select, insert, update, delete on public.items to anon;
 describe('REST writes: one round trip unless a check comes before the commit', function () {
   this.timeout(120_000);
   let project: RunningProject;
-  let dir: string;
-  let gateway: FastifyInstance;
+  let gateway: RestGateway;
   let base: string;
   /** Queries REST's pool sent since the last reset. */
   let queries = 0;
 
   before(async () => {
     project = await startProject({ 'migrations/20240101000000_items.sql': SCHEMA });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'rest-round-trips-'));
-    const api = {
-      dbPort: project.port, dbPassword: 'postgres', jwtSecret: 'super-secret-jwt-token-with-at-least-32-characters-long', jwtExpiry: 3600,
-      anonKey: ANON, serviceRoleKey: 'service-role-key-of-the-test', apiUrl: 'http://127.0.0.1:0', schemas: ['public'], extraSearchPath: ['public'], maxRows: 1000,
-      auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
-    };
-    const settings = { projectId: 'rest-round-trips', host: '127.0.0.1', port: 0, api, services: ['rest' as const], absent: {}, pgMetaRecord: path.join(dir, 'pg-meta.json'), functionsRecord: path.join(dir, 'functions.json') };
     const counted = new WeakSet<pg.PoolClient>();
     const watch = (client: pg.PoolClient) => {
       if (counted.has(client)) return;
@@ -51,18 +36,16 @@ describe('REST writes: one round trip unless a check comes before the commit', f
         return query.apply(client, args);
       }) as typeof client.query;
     };
-    const parts = { ...liveRestParts, loadSchemaCache: (pool: pg.Pool, settings: typeof api) => {
+    const parts: RestParts = { ...liveRestParts, loadSchemaCache: (pool, settings) => {
       pool.on('acquire', watch);
-      return liveRestParts.loadSchemaCache(pool, settings as Parameters<typeof liveRestParts.loadSchemaCache>[1]);
+      return liveRestParts.loadSchemaCache(pool, settings);
     } };
-    gateway = await createGateway(settings, [createRestService(parts)], () => undefined);
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}/rest/v1`;
+    gateway = await startRestGateway(project, { parts });
+    base = gateway.base;
   });
   after(async () => {
     await gateway?.close();
     await project?.dispose();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   /** The status of one request and the queries it took. */
