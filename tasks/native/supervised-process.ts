@@ -79,7 +79,7 @@ export interface LaunchSpec {
   ports: NeededPort[];
   /** How long to wait for it to answer (default 10 s). */
   timeoutMs?: number;
-  /** It says when it answers (ready-signal.ts): probed then, not every 20 ms while it loads. */
+  /** It says when it answers (ready-signal.ts): taken at its word, not probed every 20 ms while it loads. */
   readySignal?: boolean;
 }
 
@@ -289,8 +289,8 @@ export interface LaunchedService {
   /** Where this launch's lines begin in the shared log. */
   logStart: number;
   spec: LaunchSpec;
-  /** With `spec.readySignal`: settles once it has said it answers, or has exited. */
-  said?: Promise<void>;
+  /** With `spec.readySignal`: true once it has said it answers, false when it exited without a word. */
+  said?: Promise<boolean>;
 }
 
 /**
@@ -335,8 +335,10 @@ export async function untilAnswering(files: ServiceFiles, kind: ServiceKind, lau
   const deadline = Date.now() + (spec.timeoutMs ?? 10_000);
   if (launched.said) {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([launched.said, new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+    const said = await Promise.race([launched.said, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), deadline - Date.now())))]);
     clearTimeout(timer);
+    // It listens: the word is written after listen succeeded, by the process spawned here.
+    if (said) return;
   }
   while (Date.now() < deadline) {
     if (await kind.answers(launched.url)) return;
