@@ -1,9 +1,10 @@
 /**
  * Database: the objects of the local database that the table editor does not show (functions,
  * triggers, policies, extensions, roles) and the migration history with its files, one view at a
- * time behind a row of toggle buttons; the views that belong to a schema share one schema choice.
- * The view and the schema are the address (`#/database/triggers?schema=auth`), so a reload or a
- * shared link opens them again and Back returns to the view before. Everything is read from
+ * time behind a row of links; the views that belong to a schema share one schema choice. The view
+ * and the schema are the address (`#/database/triggers?schema=auth`), so a reload or a shared link
+ * opens them again, Back returns to the view before, and a view opens in a tab of its own from its
+ * link as any page's does. Everything is read from
  * postgres-meta, as the other sections read it.
  */
 import { useState, type ReactNode } from 'react';
@@ -57,9 +58,9 @@ export function Database(_props: { config: StudioConfig }) {
       <ServiceNotice probe={() => pgMeta('query', 'POST', { query: 'select 1' })} />
       <nav aria-label="Database objects" className="toolbar views">
         {VIEWS.map((item) => (
-          <button key={item.id} type="button" aria-pressed={item.id === view.id} onClick={() => navigate(addressOf(item, schema))}>
+          <a key={item.id} href={addressOf(item, schema)} aria-current={item.id === view.id ? 'page' : undefined}>
             {item.title}
-          </button>
+          </a>
         ))}
       </nav>
       <section aria-labelledby="database-view">

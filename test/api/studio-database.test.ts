@@ -46,7 +46,7 @@ describe('the local Studio: the Database section', function () {
     // A goto that changes nothing but the hash keeps the document; each view starts from a load.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Database' }).waitFor();
-    await page.getByRole('navigation', { name: 'Database objects' }).getByRole('button', { name: title, exact: true }).click();
+    await page.getByRole('navigation', { name: 'Database objects' }).getByRole('link', { name: title, exact: true }).click();
     return page.getByRole('region', { name: title, exact: true });
   }
 
@@ -208,7 +208,10 @@ describe('the local Studio: the Database section', function () {
     assert.equal(new URL(page.url()).hash, '#/database/triggers?schema=auth');
     await page.reload();
     await page.getByRole('region', { name: 'Triggers', exact: true }).waitFor();
-    assert.equal(await views.getByRole('button', { name: 'Triggers', exact: true }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await views.getByRole('link', { name: 'Triggers', exact: true }).getAttribute('aria-current'), 'page');
+    // Each view is a link to its address with the schema kept, so it opens in a tab of its own too.
+    assert.equal(await views.getByRole('link', { name: 'Roles', exact: true }).getAttribute('href'), '#/database/roles?schema=auth');
+    assert.equal(await views.getByRole('link', { name: 'Roles', exact: true }).getAttribute('aria-current'), null);
     assert.equal(await page.getByLabel('Schema').inputValue(), 'auth');
     await studio.screenshots('triggers-auth-reloaded');
 
@@ -224,7 +227,7 @@ describe('the local Studio: the Database section', function () {
     }
 
     // Another view is another entry of the history: back returns to the triggers of auth.
-    await views.getByRole('button', { name: 'Roles', exact: true }).click();
+    await views.getByRole('link', { name: 'Roles', exact: true }).click();
     await page.getByRole('region', { name: 'Role list' }).waitFor();
     await page.goBack();
     await page.getByRole('region', { name: 'Triggers', exact: true }).getByText(/No triggers on the tables of auth|Triggers of auth/).first().waitFor();
