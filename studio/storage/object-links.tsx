@@ -12,6 +12,19 @@ import { errorText } from '../http';
 import { EXPIRIES } from './sizes';
 import { publicUrl, signedUrl, type Bucket } from './storage-api';
 
+/** A URL to copy, with a link that opens it in a new tab. */
+function UrlField({ label, url, open }: { label: string; url: string; open: string }) {
+  return (
+    <>
+      <CopyField label={label} value={url} />
+      <p className="hint">
+        <a href={url} target="_blank" rel="noreferrer">
+          {open}
+        </a>
+      </p>
+    </>
+  );
+}
 
 export function ObjectLinks({ config, bucket, path, onClose }: { config: StudioConfig; bucket: Bucket; path: string; onClose: () => void }) {
   const expiryId = useId();
@@ -41,14 +54,7 @@ export function ObjectLinks({ config, bucket, path, onClose }: { config: StudioC
         </button>
       </div>
       {shared ? (
-        <>
-          <CopyField label="Public URL" value={shared} />
-          <p className="hint">
-            <a href={shared} target="_blank" rel="noreferrer">
-              Open the public URL
-            </a>
-          </p>
-        </>
+        <UrlField label="Public URL" url={shared} open="Open the public URL" />
       ) : (
         <p className="hint">The bucket is private: only a signed URL opens this file without a key.</p>
       )}
@@ -68,16 +74,7 @@ export function ObjectLinks({ config, bucket, path, onClose }: { config: StudioC
         </button>
       </div>
       <ErrorAlert text={error} />
-      {signed && (
-        <>
-          <CopyField label="Signed URL" value={signed} />
-          <p className="hint">
-            <a href={signed} target="_blank" rel="noreferrer">
-              Open the signed URL
-            </a>
-          </p>
-        </>
-      )}
+      {signed && <UrlField label="Signed URL" url={signed} open="Open the signed URL" />}
     </section>
   );
 }
