@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AuthApiSettings } from '../auth-settings.js';
 import { renderGoTemplate, type TemplateData } from './go-template.js';
 import { MAIL_TEMPLATES, type MailKind } from './mail-templates.js';
@@ -18,11 +18,16 @@ export const ADMIN_EMAIL = 'admin@email.com';
 
 const transports = new Map<number, Transporter>();
 
-function transport(port: number): Transporter {
+/**
+ * The SMTP client of the catcher on `port`, made at the first mail: nodemailer is loaded then, not
+ * with the gateway (its modules are some 3 ms of every start, which waits on the gateway).
+ */
+async function transport(port: number): Promise<Transporter> {
   let sender = transports.get(port);
   if (!sender) {
+    const { default: nodemailer } = await import('nodemailer');
     // The catcher speaks plain SMTP on loopback; a stopped one must fail fast, not hang a request.
-    sender = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 });
+    sender = transports.get(port) ?? nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 });
     transports.set(port, sender);
   }
   return sender;
@@ -50,7 +55,7 @@ export async function sendMail(auth: AuthApiSettings, kind: MailKind, to: string
   const own = auth.email.templates[template.configId];
   const body = own?.contentPath ? await readFile(own.contentPath, 'utf8') : template.body;
   const values = { SiteURL: auth.siteUrl, ...data };
-  await transport(auth.smtpPort).sendMail({
+  await (await transport(auth.smtpPort)).sendMail({
     from: ADMIN_EMAIL,
     to,
     subject: renderGoTemplate(own?.subject || template.subject, values, false),
