@@ -42,9 +42,10 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
   const step = options.step ?? unrecorded;
   const admin = withDatabase(dbUrl, 'template1');
   const paths = clusterPaths(config.project_id, env);
-  await step('prepare the template database', () => ensureTemplateDatabase(admin));
-  await withProjectLock(paths.lockDir, config.project_id, () =>
-    withUrl(admin, async (client) => {
+  // One session on template1 for the template's check and then, under the lock, the drop and create.
+  await withUrl(admin, async (client) => {
+    await step('prepare the template database', () => ensureTemplateDatabase(admin, client));
+    await withProjectLock(paths.lockDir, config.project_id, async () => {
       await step('drop database postgres', async () => {
         // A reset killed during its CREATE leaves that statement running on template1, where
         // the drop below ends nothing; it would commit and make the CREATE below fail.
@@ -54,8 +55,8 @@ export async function resetNativeDatabase(root: string, config: ProjectConfig, d
       await step('create database postgres', async () => {
         if (!(await takeSpare(client, 'postgres'))) await createAfresh(client);
       });
-    }),
-  );
+    });
+  });
   options.onRecreated?.();
   const outcome = await withUrl(dbUrl, async (client) => {
     await step('apply project settings', () => applyProjectSettings(client, config));

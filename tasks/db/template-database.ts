@@ -16,18 +16,23 @@ import { TaskError, messageOf } from '../task-error.js';
 export const TEMPLATE_DATABASE = 'supabase_template';
 const BUILDING = `${TEMPLATE_DATABASE}_build`;
 
-/** Makes sure the template database exists and is current; `adminUrl` points at any other database. */
-export async function ensureTemplateDatabase(adminUrl: string): Promise<void> {
+/**
+ * Makes sure the template database exists and is current; `adminUrl` points at any other database.
+ * `admin`, a session the caller holds on that database, is asked whether it is current instead of a
+ * connection of its own (one login fewer for a reset, which goes on with that session).
+ */
+export async function ensureTemplateDatabase(adminUrl: string, admin?: pg.Client): Promise<void> {
   const digest = await bootstrapDigest();
   // Raw SQL on pg in this module: every `db reset` passes here, and loading kysely would cost it more
   // than the two catalog reads; the rest is CREATE/ALTER/DROP DATABASE, which kysely cannot write.
-  const current = await withUrl(adminUrl, async (client) => {
+  const read = async (client: pg.Client) => {
     const result = await client.query<{ comment: string | null }>(
       'SELECT shobj_description(oid, \'pg_database\') AS comment FROM pg_database WHERE datname = $1',
       [TEMPLATE_DATABASE],
     );
     return result.rows[0];
-  });
+  };
+  const current = admin ? await read(admin) : await withUrl(adminUrl, read);
   if (current?.comment === digest) return;
   await withUrl(adminUrl, async (client) => {
     // A command killed while it built the template may still be creating the build database.
