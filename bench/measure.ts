@@ -1,5 +1,6 @@
 /** Small timing helpers shared by the bench scripts. They print figures; they never pass or fail. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Median of a list of numbers. */
 export function median(values: number[]): number {
@@ -23,6 +24,32 @@ export function medianOf(runs: number, run: () => number): number {
   return median(Array.from({ length: runs }, run));
 }
 
+/** Busy and total jiffies of all processors since boot (/proc/stat's first line). */
+function cpuJiffies(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the 4th and 5th fields.
+  return { busy: total - fields[3] - fields[4], total };
+}
+
+/**
+ * Waits until the machine is quiet: less than 10% of its processors busy over a 100 ms window, or
+ * 10 s at most. Commands leave work behind that nobody waits for (a reset's next spare database and
+ * the REST schema reload it notifies, postgres-meta loading after start, a server's checkpoint);
+ * measured right after, the next command, a peer or the floor would pay for it, whichever came next
+ * in the round. Called between any two measurements, it makes each one start on an idle machine.
+ */
+export function untilQuiet(): void {
+  const deadline = Date.now() + 10_000;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (Date.now() < deadline) {
+    const before = cpuJiffies();
+    Atomics.wait(pause, 0, 0, 100);
+    const after = cpuJiffies();
+    if (after.total > before.total && (after.busy - before.busy) / (after.total - before.total) < 0.1) return;
+  }
+}
+
 /** Prints one figure as `name: value unit (budget ...)`. */
 export function report(name: string, value: number, unit: string, budget?: string): void {
   console.log(`${name}: ${value.toFixed(1)} ${unit}${budget ? `  (budget: ${budget})` : ''}`);
@@ -30,12 +57,14 @@ export function report(name: string, value: number, unit: string, budget?: strin
 
 /**
  * Samples of several measurements taken in turn, round after round (after one warm-up round), so
- * a busy moment of the machine weighs on every figure alike.
+ * a busy moment of the machine weighs on every figure alike; each starts once the machine is quiet
+ * (untilQuiet), so that none pays for what the one before it left running.
  */
 export function interleaved(runs: number, measurements: Record<string, (round: number) => number>): Record<string, number[]> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(measurements).map((name) => [name, []]));
   for (let round = -1; round < runs; round++) {
     for (const [name, measure] of Object.entries(measurements)) {
+      untilQuiet();
       const value = measure(Math.max(round, 0));
       if (round >= 0) samples[name].push(value);
     }

@@ -2,7 +2,7 @@
  * `db reset` and `migration up` as a user runs them (whole CLI processes on the native runtime)
  * next to their floor on the same server: `createdb -T` of the same bootstrapped template, then
  * one `psql -1` given every file with `-f`. Measured interleaved, medians of 5, at 20 and at
- * 1,000 migrations. Budget: within 1.3x of the floor. Prints; never fails a build.
+ * 1,000 migrations, each measurement started on a quiet machine (measure.ts untilQuiet). Budget: within 1.3x of the floor. Prints; never fails a build.
  * Beside the floor, the tools a user would pick instead for the same loop, on the same files (the
  * seed as a last migration, since neither has seeds), pinned in package.json: dbmate 2.36 (a Go
  * binary: the database dropped and made again from the same template, `dbmate up`) and
@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgTool } from '../tasks/db/dump-run.js';
 import { TEMPLATE_DATABASE } from '../tasks/db/template-database.js';
-import { beforeRoot, median, report } from './measure.js';
+import { beforeRoot, median, report, untilQuiet } from './measure.js';
 
 /** A ratio line, to two decimals (the budgets sit at 0.9x and 1.3x). */
 function ratio(name: string, value: number, budget?: string): void {
@@ -161,6 +161,7 @@ function settled(url: (db: string) => string): void {
 
 /** The figures of one build on its own project: db reset, and migration up with every file pending. */
 function measureRound(run: (folder: string, ...args: string[]) => number, folder: string, into: { reset: number[]; up: number[] }, settle = () => undefined as void): void {
+  untilQuiet();
   into.reset.push(run(folder, 'db', 'reset'));
   settle();
   // migration up with every file pending: reset with the folder parked, then bring it back.
@@ -172,6 +173,7 @@ function measureRound(run: (folder: string, ...args: string[]) => number, folder
   settle();
   rmSync(migrations, { recursive: true });
   renameSync(parked, migrations);
+  untilQuiet();
   into.up.push(run(folder, 'migration', 'up'));
 }
 
@@ -195,9 +197,15 @@ for (const [count, port] of COUNTS.map((count, index) => [count, FIRST_PORT + 10
     for (let run = 0; run < RUNS; run++) {
       measureRound(cli, folder, now, () => settled(url));
       if (beforeBin && beforeFolder) measureRound(cliOf(beforeBin), beforeFolder, before, beforeSettles ? () => settled(beforeUrl) : undefined);
+      // Each after the machine is quiet again (measure.ts untilQuiet): what the command before it
+      // left running (a REST schema reload, a spare database) is no part of its figure.
+      untilQuiet();
       resetFloor.push(floor(url, [...paths, seed], true));
+      untilQuiet();
       upFloor.push(floor(url, paths, false));
+      untilQuiet();
       dbmateReset.push(viaDbmate(url, peers.dbmate));
+      untilQuiet();
       nodePgMigrateReset.push(viaNodePgMigrate(url, peers.nodePgMigrate));
     }
     rmSync(join(peers.dbmate, '..'), { recursive: true, force: true });
