@@ -33,13 +33,16 @@ function cpuJiffies(): { busy: number; total: number } {
 }
 
 /**
- * Waits until the machine is quiet: less than 10% of its processors busy over a 100 ms window, or
- * 10 s at most. Commands leave work behind that nobody waits for (a reset's next spare database and
- * the REST schema reload it notifies, postgres-meta loading after start, a server's checkpoint);
- * measured right after, the next command, a peer or the floor would pay for it, whichever came next
- * in the round. Called between any two measurements, it makes each one start on an idle machine.
+ * Waits until the machine is quiet: the page cache written out (`sync`), then less than 10% of its
+ * processors busy over a 100 ms window, or 10 s at most. Commands leave work behind that nobody
+ * waits for (a reset's next spare database and the REST schema reload it notifies, postgres-meta
+ * loading after start, a server's checkpoint, and the kernel's writeback of the databases they
+ * copied, some 30 s later); measured right after, the next command, a peer or the floor would pay
+ * for it, whichever came next in the round. Called between any two measurements, it makes each one
+ * start on an idle machine with nothing left to write.
  */
 export function untilQuiet(): void {
+  spawnSync('sync');
   const deadline = Date.now() + 10_000;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (Date.now() < deadline) {
