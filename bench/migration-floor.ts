@@ -2,7 +2,8 @@
  * `db reset` and `migration up` as a user runs them (whole CLI processes on the native runtime)
  * next to their floor on the same server: `createdb -T` of the same bootstrapped template, then
  * one `psql -1` given every file with `-f`. Measured interleaved, medians of 5, at 20 and at
- * 1,000 migrations, each measurement started on a quiet machine (measure.ts untilQuiet). Budget: within 1.3x of the floor. Prints; never fails a build.
+ * 1,000 migrations, each measurement started on a quiet machine (measure.ts untilQuiet). Budget:
+ * within 1.3x of the floor. Prints; never fails a build.
  * Beside the floor, the tools a user would pick instead for the same loop, on the same files (the
  * seed as a last migration, since neither has seeds), pinned in package.json: dbmate 2.36 (a Go
  * binary: the database dropped and made again from the same template, `dbmate up`) and
@@ -180,8 +181,9 @@ function measureRound(run: (folder: string, ...args: string[]) => number, folder
 for (const [count, port] of COUNTS.map((count, index) => [count, FIRST_PORT + 10 * index] as const)) {
   const folder = project(port, count);
   const beforeFolder = beforeBin ? project(port + 20, count) : undefined;
-  const url = (db: string): string => `postgresql://postgres:postgres@127.0.0.1:${port}/${db}`;
-  const beforeUrl = (db: string): string => `postgresql://postgres:postgres@127.0.0.1:${port + 20}/${db}`;
+  const urlOn = (at: number) => (db: string): string => `postgresql://postgres:postgres@127.0.0.1:${at}/${db}`;
+  const url = urlOn(port);
+  const beforeUrl = urlOn(port + 20);
   try {
     cli(folder, 'start');
     if (beforeBin && beforeFolder) cliOf(beforeBin)(beforeFolder, 'start');

@@ -4,8 +4,7 @@
  * time behind a row of links; the views that belong to a schema share one schema choice. The view
  * and the schema are the address (`#/database/triggers?schema=auth`), so a reload or a shared link
  * opens them again, Back returns to the view before, and a view opens in a tab of its own from its
- * link as any page's does. Everything is read from
- * postgres-meta, as the other sections read it.
+ * link as any page's does. Everything is read from postgres-meta, as the other sections read it.
  */
 import { useState, type ReactNode } from 'react';
 import { SchemaSelect, useSchemas } from '../components/schema-select';

@@ -16,18 +16,20 @@ import { MAIL_TEMPLATES, type MailKind } from './mail-templates.js';
 /** GOTRUE_SMTP_ADMIN_EMAIL as the original CLI configures GoTrue. */
 export const ADMIN_EMAIL = 'admin@email.com';
 
-const transports = new Map<number, Transporter>();
+/** Kept as promises, so that mails sent at once before the first is made share one client. */
+const transports = new Map<number, Promise<Transporter>>();
 
 /**
  * The SMTP client of the catcher on `port`, made at the first mail: nodemailer is loaded then, not
  * with the gateway (its modules are some 3 ms of every start, which waits on the gateway).
  */
-async function transport(port: number): Promise<Transporter> {
+function transport(port: number): Promise<Transporter> {
   let sender = transports.get(port);
   if (!sender) {
-    const { default: nodemailer } = await import('nodemailer');
     // The catcher speaks plain SMTP on loopback; a stopped one must fail fast, not hang a request.
-    sender = transports.get(port) ?? nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 });
+    sender = import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 }),
+    );
     transports.set(port, sender);
   }
   return sender;
