@@ -15,9 +15,8 @@
 // (`env -S` splits the line into `node` and `--`; npm's Windows shims read it the same way.)
 'use strict';
 const { readFileSync, statSync } = require('node:fs');
-const { createRequire } = require('node:module');
 const path = require('node:path');
-const vm = require('node:vm');
+const { loadCachedScript } = require('./cached-script.js');
 
 const dist = path.join(__dirname, '..', 'dist');
 
@@ -39,7 +38,7 @@ async function main(argv) {
     return;
   }
   const bundle = path.join(dist, 'cli-script.js');
-  const { runFromProcess } = builtAfterTsc(bundle) ? loadBundle(bundle) : await import('../dist/cli/process-io.js');
+  const { runFromProcess } = builtAfterTsc(bundle) ? loadBundle(bundle, argv) : await import('../dist/cli/process-io.js');
   const code = await runFromProcess(argv);
   process.exitCode = code;
   // The command is over (a command that serves, functions serve, returns only when told to stop),
@@ -50,21 +49,22 @@ async function main(argv) {
 }
 
 /**
- * The exports of the CLI bundle, compiled with the code cache the build made of it when V8 takes
- * it (same V8, same flags); otherwise compiled afresh, as require() would.
+ * The exports of the CLI bundle, compiled with the best code cache V8 takes (cached-script.js): the
+ * one this user's earlier commands trained, else the build's, else none. What a command trains is
+ * named by its words (`db reset`), so each command adds what it compiled once.
  */
-function loadBundle(file) {
-  let cachedData;
-  try {
-    cachedData = readFileSync(file.replace(/\.js$/, '.cache'));
-  } catch {
-    // no cache: compile from source
+function loadBundle(file, argv) {
+  return loadCachedScript(file, { purpose: commandWords(argv), importExternal: (specifier) => import(specifier) });
+}
+
+/** The first two words of a command line that are not flags: the command, or its group and command. */
+function commandWords(argv) {
+  const words = [];
+  for (const word of argv) {
+    if (word.startsWith('-') || words.length === 2) break;
+    words.push(word);
   }
-  const script = new vm.Script(readFileSync(file, 'utf8'), { filename: file, cachedData });
-  const module = { exports: {} };
-  const importExternal = (specifier) => import(specifier);
-  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), importExternal);
-  return module.exports;
+  return words.join(' ');
 }
 
 /**

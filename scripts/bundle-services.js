@@ -20,6 +20,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PG_OPTIONAL_BINDINGS, commonJsBundle, writeCachedScript } from './commonjs-bundle.js';
 
+/** When a service writes the code cache its run trained (bin/cached-script.js), counted from its load. */
+const SERVICE_TRAINING_MS = 2000;
+
 const SERVICE_ENTRIES = ['tasks/local-platform-api/platform-server-main.js', 'tasks/mail-catcher/mail-catcher-main.js', 'tasks/pg-net/pg-net-worker-main.js', 'tasks/api/gateway/api-gateway-main.js'];
 
 for (const entry of SERVICE_ENTRIES) {
@@ -34,30 +37,23 @@ for (const entry of SERVICE_ENTRIES) {
     external: [...PG_OPTIONAL_BINDINGS, 'mailparser', 'sharp'],
   });
   writeCachedScript(script, result.outputFiles[0].text);
-  writeFileSync(module.replace(/\.js$/, '.cjs'), cachedScriptLoader(path.basename(script)));
+  const loader = module.replace(/\.js$/, '.cjs');
+  writeFileSync(loader, cachedScriptLoader(loader, path.basename(script)));
 }
 
 /**
- * The text of a service's `.cjs` entry: it runs the script `scriptName` beside it, compiled with
- * its code cache when V8 takes it (same V8, same flags), otherwise afresh, as require() would.
- * Node compiles this loader itself as a CommonJS module, so its import() works: the script's
- * importExternal (sharp, mailparser) is handed that.
+ * The text of a service's `.cjs` entry at `loader`: it runs the script `scriptName` beside it with
+ * the best code cache V8 takes (bin/cached-script.js: one a run of this service trained, else the
+ * build's, else none). Node compiles this loader itself as a CommonJS module, so its import() works:
+ * the script's importExternal (sharp, mailparser) is handed that.
  */
-function cachedScriptLoader(scriptName) {
+function cachedScriptLoader(loader, scriptName) {
+  const cachedScript = path.relative(path.dirname(loader), fileURLToPath(new URL('../bin/cached-script.js', import.meta.url)));
   return `'use strict';
 // Written by scripts/bundle-services.js: runs ${scriptName} with its V8 code cache.
-const { readFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
 const path = require('node:path');
-const vm = require('node:vm');
-const file = path.join(__dirname, ${JSON.stringify(scriptName)});
-let cachedData;
-try {
-  cachedData = readFileSync(file.replace(/\\.js$/, '.cache'));
-} catch {
-  // no cache: compile from source
-}
-const bundle = { exports: {} };
-new vm.Script(readFileSync(file, 'utf8'), { filename: file, cachedData }).runInThisContext()(bundle.exports, createRequire(file), bundle, file, __dirname, (specifier) => import(specifier));
+const { loadCachedScript } = require(${JSON.stringify(cachedScript)});
+// A service's start is over well within this; the cache it trains then serves its next starts.
+loadCachedScript(path.join(__dirname, ${JSON.stringify(scriptName)}), { purpose: 'serve', trainAfterMs: ${SERVICE_TRAINING_MS}, importExternal: (specifier) => import(specifier) });
 `;
 }

@@ -114,7 +114,13 @@ export function bundleUnlessStale(compiled: string): string {
 
 /** The variables every child needs to run node at all; nothing else of the parent's leaks. */
 export function baseChildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { PATH: env.PATH ?? process.env.PATH, HOME: env.HOME ?? process.env.HOME, TMPDIR: env.TMPDIR ?? process.env.TMPDIR };
+  return {
+    PATH: env.PATH ?? process.env.PATH,
+    HOME: env.HOME ?? process.env.HOME,
+    TMPDIR: env.TMPDIR ?? process.env.TMPDIR,
+    // Where our bundles keep the code caches their runs train (bin/cached-script.js), as the CLI's.
+    XDG_CACHE_HOME: env.XDG_CACHE_HOME ?? process.env.XDG_CACHE_HOME,
+  };
 }
 
 /**

@@ -11,13 +11,14 @@ export const BIN = fileURLToPath(new URL('../../bin/supabase.js', import.meta.ur
 const NODE_ARGS = ['--', BIN];
 
 /**
- * A copy of the entry point in `root`/bin (with bin/package.json, which makes it CommonJS, and the
- * package's package.json), for tests that give it a dist/ of their own; returns its path.
+ * A copy of the entry point in `root`/bin (with the bundle loader it requires, bin/package.json,
+ * which makes it CommonJS, and the package's package.json), for tests that give it a dist/ of their own; returns its path.
  */
 export function copyOfBin(root: string): string {
   mkdirSync(path.join(root, 'bin'), { recursive: true });
   const copy = path.join(root, 'bin', 'supabase.js');
   copyFileSync(BIN, copy);
+  copyFileSync(path.join(path.dirname(BIN), 'cached-script.js'), path.join(root, 'bin', 'cached-script.js'));
   copyFileSync(path.join(path.dirname(BIN), 'package.json'), path.join(root, 'bin', 'package.json'));
   copyFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), path.join(root, 'package.json'));
   return copy;
