@@ -9,7 +9,8 @@
  * binary: the database dropped and made again from the same template, `dbmate up`) and
  * node-pg-migrate 9 (`dropdb`, `createdb -T`, `node-pg-migrate up`). The template is the one
  * `db reset` copies, so the migrations find the auth schema they use. `db reset` should take at
- * most 0.9x of the faster of the two.
+ * most 0.9x of the faster of the two. Where the environment sets NODE_EXTRA_CA_CERTS, `db reset` is
+ * also measured with it unset (see below).
  * BENCH_BEFORE (see measure.ts) adds an earlier build, on a project and cluster of its own (two
  * builds sharing a cluster would rebuild each other's template when their bootstraps differ).
  *
@@ -46,22 +47,26 @@ const beforeBin = beforeRoot && join(beforeRoot, 'bin', 'supabase.js');
 const beforeSettles = beforeRoot !== undefined && existsSync(join(beforeRoot, 'dist', 'tasks', 'db', 'spare-database.js'));
 const home = mkdtempSync(join(tmpdir(), 'bench-floor-home-'));
 chmodSync(home, 0o755);
-const env = { ...process.env, SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
+const env: NodeJS.ProcessEnv = { ...process.env, SUPABASE_NATIVE_HOME: home, SUPABASE_RUNTIME: 'native' };
 const psql = await pgTool('psql');
 const createdb = await pgTool('createdb');
 const dropdb = await pgTool('dropdb');
 const dbmate = fileURLToPath(new URL('../node_modules/.bin/dbmate', import.meta.url));
 const nodePgMigrate = fileURLToPath(new URL('../node_modules/.bin/node-pg-migrate', import.meta.url));
 
-function timed(command: string, args: string[], cwd?: string, extraEnv: NodeJS.ProcessEnv = {}): number {
+function timed(command: string, args: string[], cwd?: string, extraEnv: NodeJS.ProcessEnv = {}, baseEnv: NodeJS.ProcessEnv = env): number {
   const began = process.hrtime.bigint();
-  const result = spawnSync(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(command, args, { cwd, env: { ...baseEnv, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
   return Number(process.hrtime.bigint() - began) / 1e6;
 }
 
 const cliOf = (build: string) => (folder: string, ...args: string[]): number => timed(process.execPath, [build, ...args], folder);
 const cli = cliOf(bin);
+// A machine that sets NODE_EXTRA_CA_CERTS (this one does, to the system's whole bundle) makes Node
+// parse it at every start, some 30 ms: `db reset` is measured without it too, as most users run it.
+const { NODE_EXTRA_CA_CERTS: extraCerts, ...withoutExtraCerts } = env;
+const cliWithoutExtraCerts = (folder: string, ...args: string[]): number => timed(process.execPath, [bin, ...args], folder, {}, withoutExtraCerts);
 
 /**
  * One migration: a table with RLS and a policy, an index, a function and three rows (the shapes
@@ -196,8 +201,14 @@ for (const [count, port] of COUNTS.map((count, index) => [count, FIRST_PORT + 10
     const peers = peerFolders(paths, seed);
     const dbmateReset: number[] = [];
     const nodePgMigrateReset: number[] = [];
+    const resetWithoutExtraCerts: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       measureRound(cli, folder, now, () => settled(url));
+      if (extraCerts) {
+        untilQuiet();
+        resetWithoutExtraCerts.push(cliWithoutExtraCerts(folder, 'db', 'reset'));
+        settled(url);
+      }
       if (beforeBin && beforeFolder) measureRound(cliOf(beforeBin), beforeFolder, before, beforeSettles ? () => settled(beforeUrl) : undefined);
       // Each after the machine is quiet again (measure.ts untilQuiet): what the command before it
       // left running (a REST schema reload, a spare database) is no part of its figure.
@@ -217,6 +228,10 @@ for (const [count, port] of COUNTS.map((count, index) => [count, FIRST_PORT + 10
     report(`  peer: dbmate 2.36 drop, create, up`, median(dbmateReset), 'ms');
     report(`  peer: node-pg-migrate 9 dropdb, createdb, up`, median(nodePgMigrateReset), 'ms');
     ratio(`  db reset / the faster peer`, median(now.reset) / Math.min(median(dbmateReset), median(nodePgMigrateReset)), '<= 0.9x');
+    if (resetWithoutExtraCerts.length > 0) {
+      report(`  db reset, NODE_EXTRA_CA_CERTS unset`, median(resetWithoutExtraCerts), 'ms');
+      ratio(`  db reset (NODE_EXTRA_CA_CERTS unset) / the faster peer`, median(resetWithoutExtraCerts) / Math.min(median(dbmateReset), median(nodePgMigrateReset)), '<= 0.9x');
+    }
     if (before.reset.length > 0) ratio(`  db reset / floor (before)`, median(before.reset) / median(resetFloor));
     if (before.reset.length > 0) ratio(`  db reset / the faster peer (before)`, median(before.reset) / Math.min(median(dbmateReset), median(nodePgMigrateReset)));
     report(`migration up, ${count} pending`, median(now.up), 'ms');
