@@ -2,48 +2,43 @@
  * Table editor: the schemas and tables postgres-meta lists, the selected table's rows a page at a
  * time through the native REST API (sorted by a column header, filtered, the column types under
  * the names, a foreign key's value a link to the row it points at), and a row inserted, edited or
- * deleted as the service role.
+ * deleted as the service role. Which table, page, sort and filter is the address (table-address.ts).
  */
-import { useCallback, useEffect, useState } from 'react';
-import { DataGrid, type GridSort, type Row } from '../components/data-grid';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { DataGrid, type Row } from '../components/data-grid';
 import { ErrorAlert, StatusLine } from '../components/messages';
 import { Pager } from '../components/pager';
 import { SchemaSelect, useSchemas } from '../components/schema-select';
 import { ServiceNotice } from '../components/service-notice';
+import { navigate, parseHash, useHash } from '../hash-route';
 import { errorText, rest } from '../http';
 import type { StudioConfig } from '../config';
 import { listTables, outgoingKeys, type RelationshipMeta, type TableMeta } from '../table/table-meta';
 import { deleteRow, fetchRows, insertRow, PAGE_SIZE, updateRow, type RowPage } from '../table/table-rows';
 import { RowDialog } from '../table/row-dialog';
-import { RowFilterForm, type RowFilter } from '../table/row-filter';
+import { RowFilterForm } from '../table/row-filter';
+import { tableAddress, tableViewOf, type TableView } from '../table/table-address';
 
 export function TableEditor({ config }: { config: StudioConfig }) {
-  const [schema, setSchema] = useState('public');
+  // The schema, table, page, sort and filter are the address (table-address.ts); the rest is state.
+  const hash = useHash();
+  const view = useMemo(() => tableViewOf(parseHash(hash)), [hash]);
+  const { schema, page, sort, filter } = view;
   const [tables, setTables] = useState<TableMeta[]>();
-  const [table, setTable] = useState<TableMeta>();
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<GridSort>();
-  const [filter, setFilter] = useState<RowFilter>();
   const [rows, setRows] = useState<RowPage>();
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<{ row?: Row }>();
-  /** A foreign key being followed into another schema: opened once that schema's tables load. */
-  const [following, setFollowing] = useState<{ table: string; filter: RowFilter }>();
   const schemas = useSchemas((cause) => setError(errorText(cause)));
+  const table = view.table === undefined ? undefined : tables?.find((item) => item.name === view.table);
 
   useEffect(() => {
     setTables(undefined);
-    setTable(undefined);
     listTables(schema).then(setTables, (cause: unknown) => setError(errorText(cause)));
   }, [schema]);
 
-  useEffect(() => {
-    const target = following && tables?.find((item) => item.name === following.table);
-    if (!target || !following) return;
-    setFollowing(undefined);
-    choose(target, following.filter);
-  }, [tables, following]);
+  // What was said about one table is not news on another.
+  useEffect(() => setStatus(''), [schema, view.table]);
 
   const load = useCallback(async () => {
     if (!table) return;
@@ -60,29 +55,17 @@ export function TableEditor({ config }: { config: StudioConfig }) {
     void load();
   }, [load]);
 
-  function choose(next: TableMeta, nextFilter?: RowFilter) {
-    setTable(next);
-    setPage(0);
-    setSort(undefined);
-    setFilter(nextFilter);
-    setStatus('');
-  }
+  /** The same table seen another way (sort, filter, page): the address is rewritten, not added to. */
+  const reshow = (changes: Partial<TableView>) => navigate(tableAddress({ ...view, ...changes }), { replace: true });
 
-  /** Opens the row a foreign key points at: its table, filtered on the referenced column. */
+  /** Opens the row a foreign key points at: its table, filtered on the referenced column. Back returns here. */
   function follow(key: RelationshipMeta, value: unknown) {
     const filter = { column: key.target_column_name, operator: 'eq', value: String(value) };
-    if (key.target_table_schema === schema) {
-      const target = tables?.find((item) => item.name === key.target_table_name);
-      if (target) choose(target, filter);
-      return;
-    }
-    setFollowing({ table: key.target_table_name, filter });
-    setSchema(key.target_table_schema);
+    navigate(tableAddress({ schema: key.target_table_schema, table: key.target_table_name, page: 0, filter }));
   }
 
   function sortBy(column: string) {
-    setSort(sort?.column === column ? { column, ascending: !sort.ascending } : { column, ascending: true });
-    setPage(0);
+    reshow({ sort: sort?.column === column ? { column, ascending: !sort.ascending } : { column, ascending: true }, page: 0 });
   }
 
   async function remove(row: Row) {
@@ -117,7 +100,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
       <ServiceNotice probe={() => rest(config, '')} />
       <div className="split">
         <div>
-          <SchemaSelect value={schema} schemas={schemas} onChange={setSchema} />
+          <SchemaSelect value={schema} schemas={schemas} onChange={(next) => navigate(tableAddress({ schema: next, page: 0 }), { replace: true })} />
           <h2 id="table-list">Tables</h2>
           {tables === undefined ? (
             !error && <p className="hint">Loading…</p>
@@ -127,9 +110,9 @@ export function TableEditor({ config }: { config: StudioConfig }) {
             <ul className="list" aria-labelledby="table-list">
               {tables.map((item) => (
                 <li key={item.id}>
-                  <button type="button" aria-pressed={item.id === table?.id} onClick={() => choose(item)}>
+                  <a href={tableAddress({ schema, table: item.name, page: 0 })} aria-current={item.name === view.table ? 'page' : undefined}>
                     {item.name}
-                  </button>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -137,7 +120,12 @@ export function TableEditor({ config }: { config: StudioConfig }) {
         </div>
         <section aria-label={table ? `Rows of ${table.schema}.${table.name}` : 'Rows'}>
           <ErrorAlert text={error} />
-          {!table && <p className="hint">Choose a table to see its rows.</p>}
+          {view.table === undefined && <p className="hint">Choose a table to see its rows.</p>}
+          {view.table !== undefined && tables !== undefined && !table && (
+            <p className="hint">
+              There is no table {view.table} in {schema}.
+            </p>
+          )}
           {table && (
             <>
               <div className="toolbar">
@@ -155,7 +143,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
                 key={`${table.id}:${filter?.column}:${filter?.operator}:${filter?.value}`}
                 columns={columns.map((column) => column.name)}
                 filter={filter}
-                onChange={(next) => (setFilter(next), setPage(0))}
+                onChange={(next) => reshow({ filter: next, page: 0 })}
               />
               {!keyed && <p className="notice">This table has no primary key, so its rows cannot be edited or deleted here.</p>}
               <StatusLine text={status} />
@@ -197,7 +185,7 @@ export function TableEditor({ config }: { config: StudioConfig }) {
                     summary={rows.total === 0 ? 'No rows' : `Rows ${page * PAGE_SIZE + 1}–${last} of ${rows.total}`}
                     hasPrevious={page > 0}
                     hasNext={last < rows.total}
-                    onMove={(step) => setPage(page + step)}
+                    onMove={(step) => reshow({ page: page + step })}
                   />
                 </>
               )}

@@ -38,10 +38,10 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.getByText('0 rows in').waitFor();
   }
 
-  /** Opens a table of public in the table editor. */
+  /** Opens a table of public in the table editor from its list. */
   async function openTable(name: string): Promise<void> {
     await page.goto(`${studioUrl}/#/tables`);
-    await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name }).click();
+    await page.getByRole('list', { name: 'Tables' }).getByRole('link', { name }).click();
   }
 
   it('serves the application at / with a first page under 200 KB of gzipped JavaScript', async () => {
@@ -149,10 +149,10 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await page.goto(`${studioUrl}/#/tables`);
     await page.getByRole('heading', { level: 1, name: 'Table editor' }).waitFor();
     const tables = page.getByRole('list', { name: 'Tables' });
-    await tables.getByRole('button', { name: 'notes' }).waitFor();
+    await tables.getByRole('link', { name: 'notes' }).waitFor();
     // The project's migrations made `one` and `two`.
-    assert.deepEqual(await tables.getByRole('button').allTextContents(), ['notes', 'one', 'two']);
-    await tables.getByRole('button', { name: 'notes' }).click();
+    assert.deepEqual(await tables.getByRole('link').allTextContents(), ['notes', 'one', 'two']);
+    await tables.getByRole('link', { name: 'notes' }).click();
     const grid = page.getByRole('region', { name: 'Rows of notes' });
     await grid.getByRole('cell', { name: 'first note' }).waitFor();
     assert.deepEqual(await grid.getByRole('columnheader').allTextContents(), ['id int8', 'title text', 'done bool', 'Actions']);
@@ -210,7 +210,7 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     await grid.getByRole('cell', { name: '96', exact: true }).waitFor();
     await filter.getByRole('button', { name: 'Clear filter' }).click();
     await page.getByText('Rows 1–50 of 120').waitFor();
-    await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'notes' }).click();
+    await page.getByRole('list', { name: 'Tables' }).getByRole('link', { name: 'notes' }).click();
     await page.getByRole('region', { name: 'Rows of notes' }).waitFor();
   });
 
@@ -243,6 +243,38 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
     assert.equal(await filter.getByLabel('Value').inputValue(), '1');
   });
 
+  it('keeps the table, its page, sort and filter in the address: a reload shows the same rows, Back the table a key was followed from', async () => {
+    // Where the foreign key above led: notes, filtered on the id it held.
+    assert.equal(new URL(page.url()).hash, '#/tables/public/notes?filter=id&op=eq&value=1');
+    await page.reload();
+    await page.getByRole('region', { name: 'Rows of notes' }).getByRole('cell', { name: 'first note, edited' }).waitFor();
+    await page.getByText('Rows 1–1 of 1').waitFor();
+    assert.equal(await page.getByRole('form', { name: 'Filter rows' }).getByLabel('Value').inputValue(), '1');
+    assert.equal(await page.getByRole('list', { name: 'Tables' }).getByRole('link', { name: 'notes' }).getAttribute('aria-current'), 'page');
+    await page.goBack();
+    await page.getByRole('region', { name: 'Rows of tags' }).getByRole('cell', { name: 'urgent' }).waitFor();
+
+    await openTable('many');
+    const grid = page.getByRole('region', { name: 'Rows of many' });
+    await grid.getByRole('button', { name: /^n( |$)/ }).click();
+    await grid.getByRole('button', { name: /^n( |$)/ }).click();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Rows 51–100 of 120').waitFor();
+    assert.equal(new URL(page.url()).hash, '#/tables/public/many?page=2&sort=n.desc');
+    await page.reload();
+    await page.getByText('Rows 51–100 of 120').waitFor();
+    await grid.locator('tbody tr').first().locator('td', { hasText: /^70$/ }).waitFor();
+    assert.equal(await grid.getByRole('columnheader', { name: /^n/ }).getAttribute('aria-sort'), 'descending');
+    // Sorting and paging rewrote the table's entry rather than add their own: Back is the list it was chosen from.
+    await page.goBack();
+    await page.getByText('Choose a table to see its rows.').waitFor();
+    assert.equal(new URL(page.url()).hash, '#/tables');
+
+    // A link to a table there is not says so.
+    await page.goto(`${studioUrl}/#/tables/public/gone`);
+    await page.getByText('There is no table gone in public.').waitFor();
+  });
+
   it('keeps the row dialog open with the reason when a json field is not JSON, and inserts the row once corrected', async () => {
     await makeInEditor('create table public.docs (id int primary key, body jsonb);');
     await openTable('docs');
@@ -265,7 +297,7 @@ describe('the local Studio in a browser, on a native stack started by the CLI', 
       await page.goto(`${studioUrl}/${hash}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       if (hash === '#/tables') {
-        await page.getByRole('list', { name: 'Tables' }).getByRole('button', { name: 'notes' }).click();
+        await page.getByRole('list', { name: 'Tables' }).getByRole('link', { name: 'notes' }).click();
         await page.getByRole('region', { name: 'Rows of notes' }).waitFor();
       }
       found.push(...(await axeViolations(page)).map((line) => `${hash} ${line}`));
