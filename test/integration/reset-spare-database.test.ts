@@ -2,7 +2,8 @@
  * A local `db reset` takes a spare copy of the template database made in the background after
  * the reset before, instead of copying the template while the user waits, and sets the old
  * database aside for that background process to drop. Checked on a native stack: the spare
- * appears after a reset (closed to connections, marked with the template's digest) and what was
+ * appears after a reset (its relation cache built, closed to connections, marked with the
+ * template's digest) and what was
  * set aside goes; the next reset's database is that very copy, open and unmarked, migrated and
  * seeded; a spare of an older template is dropped rather than used; two refills at once make one.
  */
@@ -66,6 +67,10 @@ describe('db reset takes the spare copy of the template a background process mad
     assert.equal(spare.datallowconn, false);
     assert.equal(spare.comment, found.get(TEMPLATE_DATABASE)!.comment);
     assert.ok(spare.comment && spare.comment.length > 0);
+    // Entered once before it was closed: its relation cache is built and kept in its folder, so the
+    // reset's first session on it does not build it again.
+    const { rows } = await client.query<{ size: string | null }>(`select (pg_stat_file('base/' || oid || '/pg_internal.init', true)).size from pg_database where datname = $1`, [SPARE_DATABASE]);
+    assert.ok(Number(rows[0].size) > 0, 'the spare has no relation cache file');
   });
 
   it('the next reset renames the spare into place: that copy, open to connections, unmarked, migrated and seeded', async () => {
