@@ -93,21 +93,27 @@ function trainedCache(file) {
 }
 
 /**
- * XDG_CACHE_HOME/supabase-cli-ts/code-cache (~/.cache when unset), or undefined when it exists
- * but is not a folder of this user's that only they may write to.
+ * XDG_CACHE_HOME/supabase-cli-ts/code-cache (~/.cache when unset), or undefined when it or the
+ * folder above it exists but is not this user's alone: in a cache home others may write to (a
+ * shared /tmp), the folder above could be theirs, and so could what is inside it.
  */
 function cacheFolder() {
   try {
     const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-    const folder = path.join(base, 'supabase-cli-ts', 'code-cache');
-    const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
-    if (stat === undefined) return folder; // made when the first cache is written
-    if (!stat.isDirectory() || (stat.mode & 0o022) !== 0) return undefined;
-    if (process.getuid !== undefined && stat.uid !== process.getuid()) return undefined;
-    return folder;
+    const ours = path.join(base, 'supabase-cli-ts');
+    const folder = path.join(ours, 'code-cache');
+    return privateOrAbsent(ours) && privateOrAbsent(folder) ? folder : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Whether `folder` is absent (made private when the first cache is written) or a folder of this user's that only they may write to. */
+function privateOrAbsent(folder) {
+  const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
+  if (stat === undefined) return true;
+  if (!stat.isDirectory() || (stat.mode & 0o022) !== 0) return false;
+  return process.getuid === undefined || stat.uid === process.getuid();
 }
 
 /** 16 hex digits of two FNV-1a hashes of `parts`: a name, not a safeguard (the folder is the user's). */

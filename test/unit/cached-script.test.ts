@@ -62,6 +62,7 @@ process.stdout.write(bundle.answer(3) + ' ' + bundle.importer);`;
     assert.deepEqual(cache.purposes, ['db reset']);
     assert.equal(cache.stat.mode & 0o777, 0o600);
     assert.equal(statSync(folder).mode & 0o777, 0o700);
+    assert.equal(statSync(path.dirname(folder)).mode & 0o777, 0o700);
   });
 
   it('runs from that cache without writing it again for the same purpose, and adds a new purpose to it', () => {
@@ -100,9 +101,13 @@ process.stdout.write(bundle.answer(3) + ' ' + bundle.importer);`;
     assert.deepEqual(trained().purposes, ['start']);
   });
 
-  it('neither reads nor writes a folder that others may write to', () => {
+  it('neither reads nor writes a folder that others may write to, or one inside such a folder', () => {
     mkdirSync(folder, { recursive: true });
     chmodSync(folder, 0o777);
+    run('start');
+    assert.deepEqual(caches(), []);
+    chmodSync(folder, 0o700);
+    chmodSync(path.dirname(folder), 0o777);
     run('start');
     assert.deepEqual(caches(), []);
   });
