@@ -30,6 +30,9 @@ const path = require('node:path');
 const { setTimeout } = require('node:timers');
 const vm = require('node:vm');
 
+/** A cache not written for this long is removed when another is written (see unused). */
+const UNUSED_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Purposes past this many are not trained for: command lines of free words would grow it without end. */
 const MAX_PURPOSES = 64;
 
@@ -141,7 +144,19 @@ function scheduleTraining(script, place, purposes, purpose, trainAfterMs) {
   if (trainAfterMs !== undefined) setTimeout(train, trainAfterMs).unref();
 }
 
-/** Writes the cache whole or not at all (a temporary file renamed), then drops older builds' caches of the same file. */
+/**
+ * Whether a file in the folder has not been written for a month: the cache of a bundle that has
+ * since moved or gone (a temporary copy, a removed checkout), or what a killed write left.
+ */
+function unused(file) {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat !== undefined && Date.now() - stat.mtimeMs > UNUSED_AFTER_MS;
+}
+
+/**
+ * Writes the cache whole or not at all (a temporary file renamed), then drops older builds'
+ * caches of the same file and whatever else in the folder has gone unused.
+ */
 function writeTrained(script, place, purposes) {
   const target = path.join(place.folder, place.name);
   const temporary = `${target}.${process.pid}.tmp`;
@@ -153,7 +168,7 @@ function writeTrained(script, place, purposes) {
     fs.writeFileSync(temporary, Buffer.concat([length, header, script.createCachedData()]), { mode: 0o600 });
     fs.renameSync(temporary, target);
     for (const name of fs.readdirSync(place.folder)) {
-      if (name.startsWith(place.prefix) && name.endsWith('.v8cache') && name !== place.name) fs.rmSync(path.join(place.folder, name), { force: true });
+      if (name !== place.name && (name.startsWith(place.prefix) || unused(path.join(place.folder, name)))) fs.rmSync(path.join(place.folder, name), { force: true });
     }
   } catch {
     // A cache is a saving, never a reason to fail.

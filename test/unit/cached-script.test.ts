@@ -45,6 +45,8 @@ process.stdout.write(bundle.answer(3) + ' ' + bundle.importer);`;
     assert.equal(result.stdout, '14 function');
   };
   const caches = () => (existsSync(folder) ? readdirSync(folder) : []);
+  /** The name among `names` that is this bundle's cache. */
+  const trainedFileOf = (names: string[]) => names.find((name) => name.startsWith('app-script-'))!;
   /** The one trained cache: its file, purposes and size. */
   const trained = () => {
     const names = caches();
@@ -87,6 +89,19 @@ process.stdout.write(bundle.answer(3) + ' ' + bundle.importer);`;
     const fresh = trained().file;
     assert.notEqual(fresh, old);
     assert.equal(existsSync(old), false);
+  });
+
+  it('when it writes, removes what in the folder has not been written for a month, and nothing newer', () => {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const gone = path.join(folder, 'other-script-0000000000000000-0000000000000000.v8cache');
+    const left = path.join(folder, 'other-script-0000000000000000-0000000000000000.v8cache.123.tmp');
+    const recent = path.join(folder, 'another-script-1111111111111111-1111111111111111.v8cache');
+    for (const file of [gone, left, recent]) writeFileSync(file, 'x');
+    const monthsAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    utimesSync(gone, monthsAgo, monthsAgo);
+    utimesSync(left, monthsAgo, monthsAgo);
+    run('start');
+    assert.deepEqual(caches().sort(), [path.basename(recent), path.basename(trainedFileOf(caches()))].sort());
   });
 
   it('replaces a damaged cache, and runs all the same', () => {
