@@ -1,20 +1,24 @@
 /**
  * Storage: the local stack's buckets (public or private, their limits) and, for the one chosen,
- * its files through the native Storage API as the service role (studio/storage/). A new bucket
- * is chosen once created; a deleted one leaves nothing chosen.
+ * its files through the native Storage API as the service role (studio/storage/). The bucket, the
+ * folder and the page are the address (storage-address.ts). A new bucket is opened once created;
+ * a deleted one leaves nothing chosen.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../components/messages';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
 import type { StudioConfig } from '../config';
+import { navigate, parseHash, useHash } from '../hash-route';
 import { errorText } from '../http';
 import { BucketForm } from '../storage/bucket-form';
 import { ObjectBrowser } from '../storage/object-browser';
+import { storageAddress, storageViewOf } from '../storage/storage-address';
 import { listBuckets, type Bucket } from '../storage/storage-api';
 
 export function StorageSection({ config }: { config: StudioConfig }) {
+  const hash = useHash();
+  const view = useMemo(() => storageViewOf(parseHash(hash)), [hash]);
   const [buckets, setBuckets] = useState<Bucket[]>();
-  const [chosen, setChosen] = useState<string>();
   const [error, setError] = useState('');
   /** Storage is not there: the notice says so, and the section offers nothing that would fail. */
   const [absent, setAbsent] = useState(false);
@@ -35,7 +39,8 @@ export function StorageSection({ config }: { config: StudioConfig }) {
     void load();
   }, [load]);
 
-  const bucket = buckets?.find((item) => item.id === chosen);
+  const bucket = view.bucket === undefined ? undefined : buckets?.find((item) => item.id === view.bucket);
+  const top = (id: string) => storageAddress({ bucket: id, prefix: '', page: 0 });
   return (
     <>
       <ServiceNotice probe={() => listBuckets(config)} />
@@ -52,17 +57,19 @@ export function StorageSection({ config }: { config: StudioConfig }) {
               <ul className="list" aria-labelledby="bucket-list">
                 {buckets.map((item) => (
                   <li key={item.id}>
-                    <button type="button" aria-pressed={item.id === chosen} onClick={() => setChosen(item.id)}>
+                    <a href={top(item.id)} aria-current={item.id === view.bucket ? 'page' : undefined}>
                       {item.name} <span className="type">{item.public ? 'public' : 'private'}</span>
-                    </button>
+                    </a>
                   </li>
                 ))}
               </ul>
             )}
-            {buckets && <BucketForm config={config} onCreated={(name) => void load().then(() => setChosen(name))} />}
+            {buckets && <BucketForm config={config} onCreated={(name) => void load().then(() => navigate(top(name)))} />}
           </div>
           {bucket ? (
-            <ObjectBrowser key={bucket.id} config={config} bucket={bucket} onBucketGone={() => (setChosen(undefined), void load())} />
+            <ObjectBrowser key={bucket.id} config={config} bucket={bucket} prefix={view.prefix} page={view.page} onBucketGone={() => (navigate(storageAddress({ prefix: '', page: 0 }), { replace: true }), void load())} />
+          ) : view.bucket !== undefined && buckets !== undefined ? (
+            <p className="hint">There is no bucket {view.bucket}.</p>
           ) : (
             <p className="hint">{buckets?.length ? 'Choose a bucket to see its files.' : ''}</p>
           )}

@@ -10,9 +10,11 @@ import { DataGrid, type Row } from '../components/data-grid';
 import { ErrorAlert, StatusLine } from '../components/messages';
 import { Pager } from '../components/pager';
 import type { StudioConfig } from '../config';
+import { navigate } from '../hash-route';
 import { errorText } from '../http';
 import { ObjectLinks } from './object-links';
 import { formatBytes } from './sizes';
+import { storageAddress } from './storage-address';
 import { deleteBucket, deleteFile, downloadFile, emptyBucket, ENTRIES_PER_PAGE, FOLDER_PLACEHOLDER, listEntries, uploadFile, type Bucket, type StorageEntry } from './storage-api';
 
 const COLUMNS = [{ name: 'name' }, { name: 'size' }, { name: 'type' }, { name: 'updated' }];
@@ -28,10 +30,9 @@ function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function ObjectBrowser({ config, bucket, onBucketGone }: { config: StudioConfig; bucket: Bucket; onBucketGone: () => void }) {
+/** `prefix` and `page` come from the address (storage-address.ts); opening a folder or a page goes to its address. */
+export function ObjectBrowser({ config, bucket, prefix, page, onBucketGone }: { config: StudioConfig; bucket: Bucket; prefix: string; page: number; onBucketGone: () => void }) {
   const ids = { upload: useId(), overwrite: useId(), folder: useId() };
-  const [prefix, setPrefix] = useState('');
-  const [page, setPage] = useState(0);
   const [entries, setEntries] = useState<StorageEntry[]>();
   /** Whether the page was full, so another may follow (counted before the placeholders are hidden). */
   const [more, setMore] = useState(false);
@@ -57,10 +58,12 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
     void load();
   }, [load]);
 
+  // A file's links belong to the folder it is in.
+  useEffect(() => setLinks(undefined), [prefix]);
+
+  /** Opens a folder: an address of its own, so Back returns to the one before. */
   function open(next: string) {
-    setPrefix(next);
-    setPage(0);
-    setLinks(undefined);
+    navigate(storageAddress({ bucket: bucket.id, prefix: next, page: 0 }));
   }
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -244,7 +247,7 @@ export function ObjectBrowser({ config, bucket, onBucketGone }: { config: Studio
             summary={list.length === 0 ? '' : `Entries ${page * ENTRIES_PER_PAGE + 1}–${page * ENTRIES_PER_PAGE + list.length}`}
             hasPrevious={page > 0}
             hasNext={more}
-            onMove={(step) => setPage(page + step)}
+            onMove={(step) => navigate(storageAddress({ bucket: bucket.id, prefix, page: page + step }), { replace: true })}
           />
         </>
       )}

@@ -76,6 +76,25 @@ describe('the local Studio: Storage buckets and files through the native Storage
     await files().getByRole('cell', { name: 'notes.txt', exact: true }).waitFor();
   });
 
+  it('keeps the bucket and folder in the address: a reload opens the same folder, Back the one before', async () => {
+    assert.equal(new URL(page.url()).hash, '#/storage/avatars/docs');
+    await page.reload();
+    await files().getByRole('cell', { name: 'notes.txt', exact: true }).waitFor();
+    await page.getByLabel('Upload files to avatars/docs/').waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Buckets' }).getByRole('link', { name: /^avatars/ }).getAttribute('aria-current'), 'page');
+    // The folder was opened from the bucket's top, which the folder path had opened.
+    await page.goBack();
+    await page.getByRole('button', { name: 'Open folder docs' }).waitFor();
+    assert.equal(new URL(page.url()).hash, '#/storage/avatars');
+    await page.goForward();
+    await files().getByRole('cell', { name: 'notes.txt', exact: true }).waitFor();
+    // A link to a bucket there is not says so.
+    await page.goto(`${studio.studioUrl}/#/storage/nothing`);
+    await page.getByText('There is no bucket nothing.').waitFor();
+    await page.goBack();
+    await files().getByRole('cell', { name: 'notes.txt', exact: true }).waitFor();
+  });
+
   it('downloads a file with the very bytes uploaded', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download red pixel.png' }).click()]);
     assert.equal(download.suggestedFilename(), 'red pixel.png');
