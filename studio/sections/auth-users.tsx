@@ -2,6 +2,7 @@
  * Authentication / users: the users of the local Auth through its admin API (`/auth/v1/admin/users`,
  * GoTrue's, as the service role): searched by email, 50 a page with the total from
  * `X-Total-Count`, created with a password (confirmed at once or not) or invited by mail, deleted.
+ * The search and the page are kept in the address.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { InviteForm } from '../auth/invite-form';
@@ -11,6 +12,7 @@ import { Pager } from '../components/pager';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
 import { StatusForm } from '../components/status-form';
 import type { StudioConfig } from '../config';
+import { hashOf, navigate, parseHash, useHash } from '../hash-route';
 import { auth, errorText } from '../http';
 
 const PER_PAGE = 50;
@@ -29,8 +31,16 @@ const when = (text: string | null | undefined) => (text ? new Date(text).toLocal
 
 export function AuthUsers({ config }: { config: StudioConfig }) {
   const ids = { search: useId(), email: useId(), password: useId(), confirm: useId() };
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // The search and the page are the address (`#/users?search=ada&page=2`): a reload keeps them.
+  const route = parseHash(useHash());
+  const search = route.params.get('search') ?? '';
+  const asked = Number(route.params.get('page'));
+  const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
+  /** The list seen another way: the address is rewritten, not added to (a search is typed a key at a time). */
+  const show = (next: { search?: string; page?: number }) => {
+    const nextPage = next.page ?? page;
+    navigate(hashOf('users', [], { search: next.search ?? search, page: nextPage > 1 ? String(nextPage) : '' }), { replace: true });
+  };
   const [users, setUsers] = useState<{ list: User[]; total: number }>();
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
@@ -103,7 +113,7 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
         <div className="toolbar">
           <div className="grow">
             <label htmlFor={ids.search}>Search by email</label>
-            <input id={ids.search} type="search" value={search} onChange={(event) => (setSearch(event.target.value), setPage(1))} />
+            <input id={ids.search} type="search" value={search} onChange={(event) => show({ search: event.target.value, page: 1 })} />
           </div>
         </div>
         {/* A deletion is said beside the list it was made from. */}
@@ -126,7 +136,7 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
               summary={users.total === 0 ? 'No users' : `Users ${(page - 1) * PER_PAGE + 1}–${last} of ${users.total}`}
               hasPrevious={page > 1}
               hasNext={last < users.total}
-              onMove={(step) => setPage(page + step)}
+              onMove={(step) => show({ page: page + step })}
             />
           </>
         )}

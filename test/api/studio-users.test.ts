@@ -44,8 +44,10 @@ describe('the local Studio: Auth users, and sections whose service was left out'
     await page.getByLabel('Password').fill('another long password');
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByText('Users 1–2 of 2').waitFor();
-    await page.getByLabel('Search by email').fill('grace');
+    // Typed a key at a time, as a user does: each key rewrites the address the box reads.
+    await page.getByLabel('Search by email').pressSequentially('grace');
     await page.getByText('Users 1–1 of 1').waitFor();
+    assert.equal(await page.getByLabel('Search by email').inputValue(), 'grace');
     await studio.screenshots('auth-users');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete grace@example.test' }).click();
@@ -90,6 +92,11 @@ describe('the local Studio: Auth users, and sections whose service was left out'
     await page.getByText('Users 1–50 of 51').waitFor();
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText('Users 51–51 of 51').waitFor();
+    // The search and the page are the address: a reload shows the same users.
+    assert.equal(new URL(page.url()).hash, '#/users?search=many-&page=2');
+    await page.reload();
+    await page.getByText('Users 51–51 of 51').waitFor();
+    assert.equal(await page.getByLabel('Search by email').inputValue(), 'many-');
   });
 
   it('says which service a section lacks when the stack left it out, and how to start it', async () => {
