@@ -18,9 +18,9 @@
 //
 // V8 trusts a cache whose source length, V8 version and flags match, so a cache must belong to
 // exactly this file: its name carries the file's path, size, modification time and inode, and
-// Node's version (V8 itself refuses a cache made under other flags). The folder is the user's own (XDG_CACHE_HOME or ~/.cache); one that
-// others may write to is not used. Nothing here may fail a command: a cache that cannot be read or
-// written is simply not used.
+// Node's version (V8 itself refuses a cache made under other flags). The folder is the user's own
+// (XDG_CACHE_HOME or ~/.cache); one that others may write to is not used. Nothing here may fail a
+// command: a cache that cannot be read or written is simply not used.
 'use strict';
 const { Buffer } = require('node:buffer');
 const fs = require('node:fs');
