@@ -6,9 +6,9 @@
  * floor #42 states the budget against: `pg_ctl start -w` of a cluster initdb made with default
  * settings (no preload libraries, no extensions), the least any local PostgreSQL costs. When the
  * environment sets NODE_EXTRA_CA_CERTS, start is measured with it unset as well (see below). Also
- * on a lived-in project, whose journal holds the record of 100 earlier `db reset` runs of 20 migrations (about
- * 4,300 lines), as a project used for a while has. With BENCH_BEFORE (a built copy of an earlier
- * commit) its `start` is measured in the same rounds, on projects of its own.
+ * on a lived-in project, whose journal holds the record of 100 earlier `db reset` runs of 20
+ * migrations (about 4,300 lines), as a project used for a while has. With BENCH_BEFORE (a built
+ * copy of an earlier commit) its `start` is measured in the same rounds, on projects of its own.
  *
  * Needs a build (`npm run build`): it runs bin/supabase.js as users do.
  */

@@ -37,6 +37,17 @@ export function hashOf(section: string, path: readonly string[] = [], params: Re
   return `#/${[section, ...path].map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`;
 }
 
+/** The zero-based page a route's `page` parameter names: the address counts from 1; missing or wrong, the first. */
+export function pageOf(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page - 1 : 0;
+}
+
+/** The `page` parameter of a zero-based page: empty (left out) for the first. */
+export function pageParam(page: number): string {
+  return page > 0 ? String(page + 1) : '';
+}
+
 /**
  * Goes to a hash. `replace` rewrites the current history entry instead of adding one: a choice
  * such as a select's, which the arrow keys change once per option, is not worth a Back each.

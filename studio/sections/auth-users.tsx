@@ -12,7 +12,7 @@ import { Pager } from '../components/pager';
 import { ServiceNotice, serviceAbsent } from '../components/service-notice';
 import { StatusForm } from '../components/status-form';
 import type { StudioConfig } from '../config';
-import { hashOf, navigate, parseHash, useHash } from '../hash-route';
+import { hashOf, navigate, pageOf, pageParam, parseHash, useHash } from '../hash-route';
 import { auth, errorText } from '../http';
 
 const PER_PAGE = 50;
@@ -34,13 +34,11 @@ export function AuthUsers({ config }: { config: StudioConfig }) {
   // The search and the page are the address (`#/users?search=ada&page=2`): a reload keeps them.
   const route = parseHash(useHash());
   const search = route.params.get('search') ?? '';
-  const asked = Number(route.params.get('page'));
-  const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
+  // Counted from 1, as Auth's admin API counts them.
+  const page = pageOf(route.params) + 1;
   /** The list seen another way: the address is rewritten, not added to (a search is typed a key at a time). */
-  const show = (next: { search?: string; page?: number }) => {
-    const nextPage = next.page ?? page;
-    navigate(hashOf('users', [], { search: next.search ?? search, page: nextPage > 1 ? String(nextPage) : '' }), { replace: true });
-  };
+  const show = (next: { search?: string; page?: number }) =>
+    navigate(hashOf('users', [], { search: next.search ?? search, page: pageParam((next.page ?? page) - 1) }), { replace: true });
   const [users, setUsers] = useState<{ list: User[]; total: number }>();
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');

@@ -4,7 +4,7 @@
  * to the folder opened before. A folder is a prefix of names ending in `/`, so the address's
  * segments after the bucket, joined, are that prefix.
  */
-import { hashOf, type HashRoute } from '../hash-route';
+import { hashOf, pageOf, pageParam, type HashRoute } from '../hash-route';
 
 export interface StorageView {
   /** The chosen bucket's id, when one is. */
@@ -18,12 +18,11 @@ export interface StorageView {
 /** The view a route of the Storage section names; what it does not name, or names wrongly, is the default. */
 export function storageViewOf(route: HashRoute): StorageView {
   const [bucket, ...folders] = route.path;
-  const page = Number(route.params.get('page'));
-  return { bucket, prefix: folders.map((folder) => `${folder}/`).join(''), page: Number.isInteger(page) && page > 1 ? page - 1 : 0 };
+  return { bucket, prefix: folders.map((folder) => `${folder}/`).join(''), page: pageOf(route.params) };
 }
 
 /** The address of a view. */
 export function storageAddress(view: StorageView): string {
   const path = view.bucket === undefined ? [] : [view.bucket, ...view.prefix.split('/').filter((folder) => folder !== '')];
-  return hashOf('storage', path, { page: view.page > 0 ? String(view.page + 1) : '' });
+  return hashOf('storage', path, { page: pageParam(view.page) });
 }

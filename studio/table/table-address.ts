@@ -5,7 +5,7 @@
  * from. The defaults are left out: `#/tables` is public with no table chosen.
  */
 import type { GridSort } from '../components/data-grid';
-import { hashOf, type HashRoute } from '../hash-route';
+import { hashOf, pageOf, pageParam, type HashRoute } from '../hash-route';
 import type { RowFilter } from './row-filter';
 
 export interface TableView {
@@ -23,7 +23,6 @@ export const DEFAULT_SCHEMA = 'public';
 /** The view a route of the table editor names; what it does not name, or names wrongly, is the default. */
 export function tableViewOf(route: HashRoute): TableView {
   const [schema = DEFAULT_SCHEMA, table] = route.path;
-  const page = Number(route.params.get('page'));
   // The direction is the last dot's suffix: a column's name may hold dots of its own.
   const sorted = /^(.+)\.(asc|desc)$/.exec(route.params.get('sort') ?? '');
   const column = route.params.get('filter');
@@ -31,7 +30,7 @@ export function tableViewOf(route: HashRoute): TableView {
   return {
     schema,
     table,
-    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
+    page: pageOf(route.params),
     sort: sorted ? { column: sorted[1]!, ascending: sorted[2] === 'asc' } : undefined,
     filter: column && operator ? { column, operator, value: route.params.get('value') ?? '' } : undefined,
   };
@@ -41,7 +40,7 @@ export function tableViewOf(route: HashRoute): TableView {
 export function tableAddress(view: TableView): string {
   const path = view.table !== undefined ? [view.schema, view.table] : view.schema === DEFAULT_SCHEMA ? [] : [view.schema];
   return hashOf('tables', path, {
-    page: view.page > 0 ? String(view.page + 1) : '',
+    page: pageParam(view.page),
     sort: view.sort ? `${view.sort.column}.${view.sort.ascending ? 'asc' : 'desc'}` : '',
     filter: view.filter?.column ?? '',
     op: view.filter?.operator ?? '',

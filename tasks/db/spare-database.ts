@@ -8,14 +8,13 @@
  *
  * After each local reset a detached process (spare-refill-main.ts) makes the next spare: under a
  * temporary name, entered once to build its relation cache, then refusing connections (so no
- * session can hold it and the pg_net worker, which skips every `supabase_template*` database,
- * never looks at it), marked with the template's
- * digest, and renamed to the spare's name only when complete. A reset takes the spare only when
- * its digest is the template's (a changed bootstrap rebuilds the template, and a stale spare is
- * dropped); it renames it and lets connections in within one transaction, so a reset killed there
- * leaves either the spare or the database, never a database nobody can connect to. Without a
- * spare (the first reset, or one that came before the refill finished) the reset copies the
- * template itself, as before.
+ * session can hold it and the pg_net worker, which skips every `supabase_template*` database, never
+ * looks at it), marked with the template's digest, and renamed to the spare's name only when
+ * complete. A reset takes the spare only when its digest is the template's (a changed bootstrap
+ * rebuilds the template, and a stale spare is dropped); it renames it and lets connections in
+ * within one transaction, so a reset killed there leaves either the spare or the database, never a
+ * database nobody can connect to. Without a spare (the first reset, or one that came before the
+ * refill finished) the reset copies the template itself, as before.
  */
 import type pg from 'pg';
 import { withDatabase, withUrl } from './connect.js';
