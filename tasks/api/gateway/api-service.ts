@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { StackService } from '../../../machines/service.machine.js';
 import type { AuthApiSettings } from '../auth/auth-settings.js';
+import type { NotPrepared } from './not-prepared.js';
 
 /**
  * The services the gateway can serve in-process, by journal name (api-services.ts loads them).
@@ -65,15 +66,18 @@ export interface ApiService {
   prefix: string;
   /**
    * Loads from the database what it needs before it can answer (the REST schema cache, say).
-   * Every service's prepare runs at once, after every register: fastify registers one plugin
-   * after the other, and each of these waits on its own connections and catalog reads.
+   * Every service's prepare runs at once, after every register, and the gateway listens without
+   * waiting for them: a request waits for its service's (service-readiness.ts). One that fails
+   * is called again at the next request, so it must leave nothing open behind it.
    */
   prepare?(context: ApiContext): Promise<void>;
+  /** What it answers while its prepare fails (PostgREST's PGRST002 for REST); a plain 503 otherwise. */
+  unprepared?(): NotPrepared;
   /**
    * Registers its routes on a fastify instance scoped to its prefix (fastify's `register` with
    * `{ prefix }`). It runs before prepare, while the database may still be starting, so it must
    * not need the database, and its handlers read what prepare made when a request comes: the
-   * gateway listens only once every prepare has returned.
+   * gateway hands a service no request before its prepare has returned.
    */
   register(app: FastifyInstance, context: ApiContext): Promise<void>;
   /**

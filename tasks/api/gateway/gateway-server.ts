@@ -22,6 +22,8 @@ import { proxyRequest } from './proxy.js';
 import { readFunctionsUpstream } from './functions-upstream.js';
 import { GATEWAY_HEALTH_PATH, GATEWAY_HEALTH_SERVICE } from './gateway-health.js';
 import { routeUpgrade } from './gateway-upgrade.js';
+import { NotPrepared } from './not-prepared.js';
+import { ServiceReadiness } from './service-readiness.js';
 
 
 /** Kong's answer when no route matches. */
@@ -56,8 +58,9 @@ export async function createGateway(
   beforePrepare: () => Promise<void> = async () => undefined,
 ): Promise<FastifyInstance> {
   const app = fastify({ logger: false, bodyLimit: BODY_LIMIT, rewriteUrl: rewriteGraphql, maxParamLength: 1000 });
-  const served = new Set(services.map((service) => service.service as string));
+  const served = new Map(services.map((service) => [service.service as string, service]));
   const context: ApiContext = { settings: settings.api, log };
+  const readiness = new ServiceReadiness(context);
 
   app.addHook('onRequest', async (request, reply) => {
     const url = new URL(request.url, 'http://gateway');
@@ -75,6 +78,14 @@ export async function createGateway(
     const reason = settings.absent[upstream.service];
     if (upstream.kind === 'none' || (upstream.kind === 'in-process' && !served.has(upstream.service))) {
       return sendJson(reply, 503, { message: absentMessage(upstream.service, reason) });
+    }
+    if (upstream.kind === 'in-process') {
+      try {
+        await readiness.whenReady(served.get(upstream.service)!);
+      } catch (error) {
+        if (error instanceof NotPrepared) return sendJson(reply, error.status, error.body);
+        throw error;
+      }
     }
     if (upstream.kind === 'proxy') {
       // Functions keep their path (the router serves /functions/v1/...); pg-meta gets it stripped, as Kong strips it.
@@ -101,6 +112,7 @@ export async function createGateway(
 
   // Closing the gateway closes what it serves (their pools), whatever closed it.
   app.addHook('onClose', async () => {
+    await readiness.settled();
     await Promise.allSettled(services.map((service) => service.close()));
   });
   // WebSocket upgrades bypass fastify's routing; they get the same routes and key checks. The
@@ -109,18 +121,19 @@ export async function createGateway(
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
-    routeUpgrade(settings, services, request, socket, head);
+    routeUpgrade(settings, services, readiness, request, socket, head);
   });
   app.addHook('preClose', async () => {
     for (const socket of upgraded) socket.destroy();
   });
   // Routes first (building them is some 40 ms of fastify's work, done while the database may still
-  // be starting), then the go-ahead, then what the services load from the database, all at once.
+  // be starting), then the go-ahead, then what the services load from the database, all at once
+  // and not waited for here (service-readiness.ts).
   for (const service of services) {
     await app.register(async (scope) => service.register(scope, context), { prefix: service.prefix });
   }
   await beforePrepare();
-  await Promise.all(services.map((service) => service.prepare?.(context)));
+  readiness.prepareAll(services);
   await app.ready();
   return app;
 }

@@ -14,6 +14,8 @@ import type { GatewaySettings } from './gateway-settings.js';
 import { refuseKey } from './key-auth.js';
 import { matchRoute } from './kong-routes.js';
 import { absentMessage } from './absent-services.js';
+import { NotPrepared } from './not-prepared.js';
+import type { ServiceReadiness } from './service-readiness.js';
 
 /** Writes an HTTP answer on a socket that was asking to upgrade, and closes it. */
 export function refuseUpgrade(socket: Duplex, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -31,7 +33,7 @@ export function refuseUpgrade(socket: Duplex, status: number, body: unknown, hea
 }
 
 /** Handles one upgrade request: hands it to the service that claims it, or refuses it as Kong would. */
-export function routeUpgrade(settings: GatewaySettings, services: readonly ApiService[], request: IncomingMessage, socket: Duplex, head: Buffer): void {
+export function routeUpgrade(settings: GatewaySettings, services: readonly ApiService[], readiness: ServiceReadiness, request: IncomingMessage, socket: Duplex, head: Buffer): void {
   // A socket error before a service owns it must not reach the process.
   socket.on('error', () => socket.destroy());
   const url = new URL(request.url ?? '/', 'http://gateway');
@@ -44,5 +46,10 @@ export function routeUpgrade(settings: GatewaySettings, services: readonly ApiSe
   if (!service) return refuseUpgrade(socket, 503, { message: absentMessage(upstream.service, settings.absent[upstream.service]) });
   // The service sees the path under its prefix, as fastify hands it HTTP requests.
   if (!service.upgrade) return refuseUpgrade(socket, 404, { message: 'no Route matched with those values' });
-  service.upgrade(request, socket, head, url.pathname.slice(service.prefix.length) || '/');
+  const { upgrade } = service;
+  // As an HTTP request does, an upgrade waits until its service has loaded what it needs.
+  readiness.whenReady(service).then(
+    () => upgrade.call(service, request, socket, head, url.pathname.slice(service.prefix.length) || '/'),
+    (error: unknown) => refuseUpgrade(socket, error instanceof NotPrepared ? error.status : 503, error instanceof NotPrepared ? error.body : { message: String(error) }),
+  );
 }

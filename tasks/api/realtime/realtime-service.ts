@@ -60,12 +60,20 @@ export function createRealtimeService(): ApiService {
       // What a previous run left: its subscriptions and its slot, one after the other on one
       // connection. Two at once would open a second server process (some 16 MiB resident) that the
       // pool then keeps idle for its 30 s, for a statement of a millisecond.
-      await deleteAllSubscriptions(pool);
+      try {
+        await deleteAllSubscriptions(pool);
+      } catch (error) {
+        // Tried again at the next request: nothing of this attempt stays open.
+        await context.changes.close();
+        await pool.end();
+        context = undefined;
+        throw error;
+      }
       await dropSlot(pool).catch((error: Error) => api.log(`realtime: dropping the replication slot a previous run left failed: ${error.message}`));
     },
     async register(app: FastifyInstance): Promise<void> {
       // Registered before prepare has run (the gateway registers routes while the database starts):
-      // the context is read when a request comes, by which time the gateway listens, so prepared.
+      // the context is read when a request comes, which the gateway holds until prepare is done.
       app.addHook('onRequest', async (request, reply) => {
         if (!headersFit(request.raw, maxHeaderLength)) return reply.code(431).send();
         return undefined;

@@ -24,7 +24,7 @@ export interface RestGateway {
   close(): Promise<void>;
 }
 
-/** Starts the gateway on a free port; `maxRows` is `[api] max_rows` (1000 unless given). */
+/** Starts the gateway on a free port, its schema cache loaded; `maxRows` is `[api] max_rows` (1000 unless given). */
 export async function startRestGateway(project: RunningProject, options: { parts?: RestParts; maxRows?: number } = {}): Promise<RestGateway> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rest-gateway-'));
   const api = {
@@ -45,8 +45,14 @@ export async function startRestGateway(project: RunningProject, options: { parts
   try {
     const gateway = await createGateway(settings, [createRestService(options.parts ?? liveRestParts)], () => undefined);
     await gateway.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}/rest/v1`;
+    // The gateway loads REST's schema cache in the background; the OpenAPI root waits for it, so a
+    // test's first request (and what it counts) starts from a loaded REST, as every later one does.
+    const loaded = await fetch(`${base}/`, { headers: { apikey: TEST_ANON_KEY } });
+    await loaded.arrayBuffer();
+    if (loaded.status !== 200) throw new Error(`REST did not load its schema cache: ${loaded.status}`);
     return {
-      base: `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}/rest/v1`,
+      base,
       close: async () => {
         await gateway.close();
         await rm(dir, { recursive: true, force: true });

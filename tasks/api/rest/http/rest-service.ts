@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { ApiError } from '../../common/api-error.js';
 import { createRestPool } from '../../common/db-pool.js';
 import { jwtSecretKey } from '../../common/jwt.js';
+import { NotPrepared } from '../../gateway/not-prepared.js';
 import type { ApiContext, ApiService } from '../../gateway/api-service.js';
 import type { SchemaCache } from '../schema-types.js';
 import { exposedHeaders } from './exposed-headers.js';
@@ -52,25 +53,33 @@ export function createRestService(parts: RestParts): ApiService {
     async prepare(context: ApiContext): Promise<void> {
       const { settings } = context;
       const restPool = createRestPool(settings);
-      pool = restPool;
       let cache: SchemaCache | undefined;
       // The listener and the first load at once. A reload that lands first read the catalog after
       // the load began, so it wins (the listener loads the new cache itself and logs it).
       let reloaded = false;
-      const [loaded, stop] = await Promise.all([
+      const [loaded, watching] = await Promise.allSettled([
         parts.loadSchemaCache(restPool, settings),
         parts.watchSchemaReload(settings, (fresh) => {
           cache = fresh;
           reloaded = true;
         }, context.log),
       ]);
-      stopWatching = stop;
-      if (!reloaded) cache = loaded;
+      if (loaded.status === 'rejected' || watching.status === 'rejected') {
+        // Tried again at the next request: nothing of this attempt stays open.
+        if (watching.status === 'fulfilled') await watching.value();
+        await restPool.end();
+        throw loaded.status === 'rejected' ? loaded.reason : (watching as PromiseRejectedResult).reason;
+      }
+      pool = restPool;
+      stopWatching = watching.value;
+      if (!reloaded) cache = loaded.value;
       state = { parts, settings, pool: restPool, secret: jwtSecretKey(settings.jwtSecret), cache: () => cache! };
     },
+    // PostgREST v12's answer while its schema cache cannot be loaded.
+    unprepared: () => new NotPrepared(503, { code: 'PGRST002', details: null, hint: null, message: 'Could not query the database for the schema cache. Retrying.' }),
     async register(app: FastifyInstance): Promise<void> {
       // Registered before prepare has run (the gateway registers routes while the database
-      // starts): the state is read when a request comes, by which time the gateway listens.
+      // starts): the state is read when a request comes, which the gateway holds until prepare is done.
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 100 * 1024 * 1024 }, (_request, body, done) => done(null, body));
       const handler = (request: FastifyRequest, reply: FastifyReply) => answer(state!, request, reply);
