@@ -4,6 +4,7 @@
  */
 import type { CommandContext } from './context.js';
 import type { DbTarget } from './db-target-shape.js';
+import { loadProjectConfig } from './project-config.js';
 import { UserError } from './errors.js';
 import { isKeywordDsn, keywordDsnToUrl } from './keyword-dsn.js';
 
@@ -56,7 +57,7 @@ export async function resolveDbTarget(ctx: CommandContext): Promise<DbTarget> {
     const { linkedDbTarget } = await import('./linked-db.js');
     return linkedDbTarget(ctx);
   }
-  const { loadConfig } = await import('../tasks/project/config-load.js');
-  const { config } = await loadConfig(ctx.projectRoot, { env: ctx.env });
+  // The command's own load of config.toml (the command reads it again for its work).
+  const { config } = await loadProjectConfig(ctx);
   return { kind: 'local', url: localDbUrl(config.db.port), isLocal: true };
 }

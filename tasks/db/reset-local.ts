@@ -11,7 +11,7 @@ import { nativeRuntime } from '../native/native-runtime.js';
 import { appliedEvent, historyResetEvents } from './migration-events.js';
 import type { Notice } from './migration-runner.js';
 import { resetNativeDatabase } from './reset.js';
-import { shadowHostUrl } from './shadow-host.js';
+import { runningDbUrl } from './shadow-host.js';
 
 /** The migrations stream of the local database. */
 export const LOCAL_MIGRATIONS_STREAM = 'migrations:local';
@@ -32,5 +32,6 @@ export async function resetLocal(root: string, config: ProjectConfig, env: NodeJ
     const { dockerDbRunning, recreateDatabase } = await import('../docker/db-recreate.js');
     if (await dockerDbRunning(config, env)) return recreateDatabase(root, config, { ...recorded, upTo: options.version, env });
   }
-  return resetNativeDatabase(root, config, await shadowHostUrl(config, env), env, recorded);
+  // The status read above says where the server answers: read again, it would probe it again.
+  return resetNativeDatabase(root, config, runningDbUrl(native), env, recorded);
 }
