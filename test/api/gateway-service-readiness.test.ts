@@ -4,6 +4,8 @@
  * first waits for its service, one whose service could not load is answered with that service's
  * own error (REST: PostgREST's PGRST002), and the next request tries the load again. On a real
  * listening gateway, with services of the test's own and REST's real service on failing parts.
+ * REST listens for schema changes before it reads the catalog: users may change the schema while
+ * it loads, and neither order of the two may lose a change.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -155,5 +157,28 @@ describe('API gateway: services load from the database while it already listens'
     // The gateway's attempt and the request's: each stopped the listener it had started.
     assert.equal(attempts, 2);
     assert.equal(stopped, attempts);
+  });
+
+  it('REST listens for schema changes before it reads the catalog, so none made meanwhile is lost', async () => {
+    const order: string[] = [];
+    const listening = deferred();
+    const base = await listen(createRestService({
+      ...liveRestParts,
+      watchSchemaReload: async () => {
+        order.push('listen asked');
+        await listening.promise;
+        order.push('listening');
+        return async () => undefined;
+      },
+      loadSchemaCache: async () => {
+        order.push('catalog read');
+        throw new Error('stop here');
+      },
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    listening.resolve();
+    const response = await fetch(`${base}/rest/v1/todos`, { headers: { apikey: ANON } });
+    await response.arrayBuffer();
+    assert.deepEqual(order.slice(0, 3), ['listen asked', 'listening', 'catalog read']);
   });
 });

@@ -54,25 +54,27 @@ export function createRestService(parts: RestParts): ApiService {
       const { settings } = context;
       const restPool = createRestPool(settings);
       let cache: SchemaCache | undefined;
-      // The listener and the first load at once. A reload that lands first read the catalog after
-      // the load began, so it wins (the listener loads the new cache itself and logs it).
       let reloaded = false;
-      const [loaded, watching] = await Promise.allSettled([
-        parts.loadSchemaCache(restPool, settings),
-        parts.watchSchemaReload(settings, (fresh) => {
+      let watching: (() => Promise<void>) | undefined;
+      try {
+        // The listener first, then the first load: a schema change committed before the listener
+        // started is in what the load reads, one committed after it reloads. The gateway answers
+        // (and users may change the schema) while this runs, so no order of the two may lose one.
+        // A reload that lands during the load read the catalog later, so it wins.
+        watching = await parts.watchSchemaReload(settings, (fresh) => {
           cache = fresh;
           reloaded = true;
-        }, context.log),
-      ]);
-      if (loaded.status === 'rejected' || watching.status === 'rejected') {
+        }, context.log);
+        const loaded = await parts.loadSchemaCache(restPool, settings);
+        if (!reloaded) cache = loaded;
+      } catch (error) {
         // Tried again at the next request: nothing of this attempt stays open.
-        if (watching.status === 'fulfilled') await watching.value();
+        await watching?.();
         await restPool.end();
-        throw loaded.status === 'rejected' ? loaded.reason : (watching as PromiseRejectedResult).reason;
+        throw error;
       }
       pool = restPool;
-      stopWatching = watching.value;
-      if (!reloaded) cache = loaded.value;
+      stopWatching = watching;
       state = { parts, settings, pool: restPool, secret: jwtSecretKey(settings.jwtSecret), cache: () => cache! };
     },
     // PostgREST v12's answer while its schema cache cannot be loaded.
