@@ -13,29 +13,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createGateway } from '../../tasks/api/gateway/gateway-server.js';
-import type { ApiService, ApiSettings } from '../../tasks/api/gateway/api-service.js';
+import type { ApiService } from '../../tasks/api/gateway/api-service.js';
 import type { GatewaySettings } from '../../tasks/api/gateway/gateway-settings.js';
 import { NotPrepared } from '../../tasks/api/gateway/not-prepared.js';
 import { liveRestParts } from '../../tasks/api/rest/http/live-parts.js';
 import { createRestService } from '../../tasks/api/rest/http/rest-service.js';
-import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
-import { buildConfig } from '../../tasks/project/config-build.js';
+import { OFFLINE_API_SETTINGS, TEST_ANON_KEY } from './support/offline-api-settings.js';
 
-const ANON = 'anon-key-of-the-test';
-
-const api: ApiSettings = {
-  dbPort: 1,
-  dbPassword: 'unused',
-  jwtSecret: 'unused-secret-of-at-least-32-characters',
-  jwtExpiry: 3600,
-  anonKey: ANON,
-  serviceRoleKey: 'service-role-key-of-the-test',
-  apiUrl: 'http://127.0.0.1:0',
-  schemas: ['public'],
-  extraSearchPath: ['public'],
-  maxRows: 1000,
-  auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
-};
+const ANON = TEST_ANON_KEY;
+const api = OFFLINE_API_SETTINGS;
 
 /** A promise the test settles itself. */
 function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {

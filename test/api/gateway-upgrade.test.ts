@@ -11,26 +11,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createGateway } from '../../tasks/api/gateway/gateway-server.js';
-import type { ApiService, ApiSettings } from '../../tasks/api/gateway/api-service.js';
+import type { ApiService } from '../../tasks/api/gateway/api-service.js';
 import type { GatewaySettings } from '../../tasks/api/gateway/gateway-settings.js';
-import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
-import { buildConfig } from '../../tasks/project/config-build.js';
+import { OFFLINE_API_SETTINGS, TEST_ANON_KEY } from './support/offline-api-settings.js';
 
-const ANON = 'anon-key-of-the-test';
-
-const api: ApiSettings = {
-  dbPort: 1,
-  dbPassword: 'unused',
-  jwtSecret: 'unused-secret',
-  jwtExpiry: 3600,
-  anonKey: ANON,
-  serviceRoleKey: 'service-role-key-of-the-test',
-  apiUrl: 'http://127.0.0.1:0',
-  schemas: ['public'],
-  extraSearchPath: ['public'],
-  maxRows: 1000,
-  auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
-};
+const ANON = TEST_ANON_KEY;
+const api = OFFLINE_API_SETTINGS;
 
 /** Accepts upgrades and echoes each frame with the path it was given. */
 function echoSockets(): ApiService {

@@ -12,30 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createGateway } from '../../tasks/api/gateway/gateway-server.js';
-import type { ApiService, ApiSettings } from '../../tasks/api/gateway/api-service.js';
+import type { ApiService } from '../../tasks/api/gateway/api-service.js';
 import type { GatewaySettings } from '../../tasks/api/gateway/gateway-settings.js';
 import { restError } from '../../tasks/api/common/api-error.js';
 import { closeServer } from '../helpers/close-server.js';
-import { authSettingsFromConfig } from '../../tasks/api/auth/auth-settings.js';
-import { buildConfig } from '../../tasks/project/config-build.js';
+import { OFFLINE_API_SETTINGS, TEST_ANON_KEY, TEST_SERVICE_ROLE_KEY } from './support/offline-api-settings.js';
 
-const ANON = 'anon-key-of-the-test';
-const SERVICE_ROLE = 'service-role-key-of-the-test';
-
-const api: ApiSettings = {
-  dbPort: 1,
-  dbPassword: 'unused',
-  jwtSecret: 'unused-secret',
-  jwtExpiry: 3600,
-  anonKey: ANON,
-  serviceRoleKey: SERVICE_ROLE,
-  apiUrl: 'http://127.0.0.1:0',
-  schemas: ['public'],
-  extraSearchPath: ['public'],
-  maxRows: 1000,
-  // The gateway's own routing does not read the Auth settings: the defaults of a fresh config.toml.
-  auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
-};
+const ANON = TEST_ANON_KEY;
+const SERVICE_ROLE = TEST_SERVICE_ROLE_KEY;
+const api = OFFLINE_API_SETTINGS;
 
 /** Answers what it saw, so a test can tell what reached the service. */
 function echoService(closed: string[]): ApiService {

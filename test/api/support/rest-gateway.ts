@@ -7,16 +7,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { authSettingsFromConfig } from '../../../tasks/api/auth/auth-settings.js';
 import { createGateway } from '../../../tasks/api/gateway/gateway-server.js';
 import { liveRestParts } from '../../../tasks/api/rest/http/live-parts.js';
 import type { RestParts } from '../../../tasks/api/rest/http/rest-parts.js';
 import { createRestService } from '../../../tasks/api/rest/http/rest-service.js';
-import { buildConfig } from '../../../tasks/project/config-build.js';
 import type { RunningProject } from '../../integration/support/running-project.js';
+import { OFFLINE_API_SETTINGS, TEST_ANON_KEY } from './offline-api-settings.js';
 
-/** The key the gateway takes as anon's. */
-export const TEST_ANON_KEY = 'anon-key-of-the-test';
+export { TEST_ANON_KEY };
 
 export interface RestGateway {
   /** The REST root, `http://127.0.0.1:<port>/rest/v1`. */
@@ -27,19 +25,8 @@ export interface RestGateway {
 /** Starts the gateway on a free port, its schema cache loaded; `maxRows` is `[api] max_rows` (1000 unless given). */
 export async function startRestGateway(project: RunningProject, options: { parts?: RestParts; maxRows?: number } = {}): Promise<RestGateway> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rest-gateway-'));
-  const api = {
-    dbPort: project.port,
-    dbPassword: 'postgres',
-    jwtSecret: 'super-secret-jwt-token-with-at-least-32-characters-long',
-    jwtExpiry: 3600,
-    anonKey: TEST_ANON_KEY,
-    serviceRoleKey: 'service-role-key-of-the-test',
-    apiUrl: 'http://127.0.0.1:0',
-    schemas: ['public'],
-    extraSearchPath: ['public'],
-    maxRows: options.maxRows ?? 1000,
-    auth: authSettingsFromConfig(buildConfig({}, {}), 'http://127.0.0.1:0'),
-  };
+  // The offline settings, on the project's database.
+  const api = { ...OFFLINE_API_SETTINGS, dbPort: project.port, dbPassword: 'postgres', jwtSecret: 'super-secret-jwt-token-with-at-least-32-characters-long', maxRows: options.maxRows ?? 1000 };
   // The records of postgres-meta and functions serve name files that never exist: those routes answer 503.
   const settings = { projectId: path.basename(dir), host: '127.0.0.1', port: 0, api, services: ['rest' as const], absent: {}, pgMetaRecord: path.join(dir, 'pg-meta.json'), functionsRecord: path.join(dir, 'functions.json') };
   try {
