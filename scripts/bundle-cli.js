@@ -76,7 +76,7 @@ const keepPackagesOutside = {
 
 const result = await build({
   // Minified: half the bytes to read, hold and compile on every command (about 15 ms).
-  ...commonJsBundle('cliBundleUrl'),
+  ...commonJsBundle('cliBundleUrl', 'renamed'),
   entryPoints: [path.join(dist, 'cli', 'process-io.js')],
   outfile: scriptFile,
   write: false, // wrapped and written below
