@@ -23,6 +23,14 @@ describe('statement parameters inlined as literals', function () {
     assert.throws(() => inlineParameters('select $2', ['x'], quote), /refers to \$2, but has 1 values/);
   });
 
+  it('inlines a text seen before with the values of each call: where its placeholders are is kept, not what filled them', () => {
+    const text = `select $2, '$1', $1 -- ${Math.random()}`;
+    assert.equal(inlineParameters(text, ['a', 'b'], quote), `select 'b', '$1', 'a' -- ${text.split('-- ')[1]}`);
+    assert.equal(inlineParameters(text, ['c', null], quote), `select NULL, '$1', 'c' -- ${text.split('-- ')[1]}`);
+    assert.throws(() => inlineParameters(text, ['only one'], quote), /refers to \$2, but has 1 values/);
+    assert.equal(inlineParameters(text, [], quote), text);
+  });
+
   describe('on a real database', () => {
     let project: RunningProject;
     let client: pg.Client;

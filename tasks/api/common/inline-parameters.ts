@@ -20,14 +20,19 @@ function literalOf(value: unknown, escape: (text: string) => string): string {
 const SPECIAL = /['"$]/g;
 
 /**
- * `text` with every `$n` outside quotes replaced by the literal of `values[n - 1]`. The text between
- * the characters that matter is copied in slices, not a character at a time: every REST request
- * passes its settings and its statement through here.
+ * A text cut at its placeholders: `pieces[i]` comes before the value numbered `positions[i]`, and
+ * the last piece ends the text (one more piece than positions).
  */
-export function inlineParameters(text: string, values: readonly unknown[], escape: (text: string) => string): string {
-  if (values.length === 0) return text;
-  let out = '';
-  // Copied up to here.
+interface CutText {
+  pieces: string[];
+  positions: number[];
+}
+
+/** Where the placeholders of `text` are: outside quoted strings and identifiers, not inside a bare name. */
+function cutAtPlaceholders(text: string): CutText {
+  const pieces: string[] = [];
+  const positions: number[] = [];
+  // Cut up to here.
   let copied = 0;
   let index = 0;
   for (;;) {
@@ -58,9 +63,8 @@ export function inlineParameters(text: string, values: readonly unknown[], escap
     if (!/[\w$]/.test(text[index - 1] ?? '')) {
       const digits = /^\d+/.exec(text.slice(index + 1, index + 12))?.[0];
       if (digits !== undefined) {
-        const position = Number(digits);
-        if (position < 1 || position > values.length) throw new Error(`statement refers to $${position}, but has ${values.length} values`);
-        out += text.slice(copied, index) + literalOf(values[position - 1], escape);
+        pieces.push(text.slice(copied, index));
+        positions.push(Number(digits));
         index += 1 + digits.length;
         copied = index;
         continue;
@@ -68,5 +72,40 @@ export function inlineParameters(text: string, values: readonly unknown[], escap
     }
     index += 1;
   }
-  return out + text.slice(copied);
+  pieces.push(text.slice(copied));
+  return { pieces, positions };
+}
+
+/**
+ * Texts cut before, by text. REST sends the same few texts again and again with other values (the
+ * settings of every request, the statement of each request shape), and finding their placeholders
+ * was most of the cost of inlining; a map lookup hashes the text once, far cheaper than the scan.
+ * Bounded in count and in the length of a text kept; the oldest entry makes room.
+ */
+const cutTexts = new Map<string, CutText>();
+const CUT_TEXTS_MAX = 500;
+const CUT_TEXT_MAX_LENGTH = 16 * 1024;
+
+function cutOf(text: string): CutText {
+  let cut = cutTexts.get(text);
+  if (cut) return cut;
+  cut = cutAtPlaceholders(text);
+  if (text.length <= CUT_TEXT_MAX_LENGTH) {
+    if (cutTexts.size >= CUT_TEXTS_MAX) cutTexts.delete(cutTexts.keys().next().value as string);
+    cutTexts.set(text, cut);
+  }
+  return cut;
+}
+
+/** `text` with every `$n` outside quotes replaced by the literal of `values[n - 1]`. */
+export function inlineParameters(text: string, values: readonly unknown[], escape: (text: string) => string): string {
+  if (values.length === 0) return text;
+  const { pieces, positions } = cutOf(text);
+  let out = pieces[0];
+  for (let at = 0; at < positions.length; at++) {
+    const position = positions[at];
+    if (position < 1 || position > values.length) throw new Error(`statement refers to $${position}, but has ${values.length} values`);
+    out += literalOf(values[position - 1], escape) + pieces[at + 1];
+  }
+  return out;
 }
