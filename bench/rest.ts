@@ -3,7 +3,11 @@
  * Node: a select with an embed, an insert and an RPC, each as p50/p99 latency (one request at a
  * time on a kept-alive connection) and requests per second (bursts with several in flight),
  * interleaved in one run so that a busy moment weighs on both alike; then the whole native stack's
- * memory after start. Beside them a peer (rest-peer-server.ts): a bare node:http server running
+ * memory after start. The floor is the SQL REST sends for the request: the one query of its
+ * transaction (BEGIN, the request's role and settings, the statement, COMMIT;
+ * runRequestTransaction), which every request runs on the platform and which no implementation of
+ * the contract can leave out. Beside it, for comparison with earlier runs, the statement alone
+ * (bound, as `postgres`, outside any transaction), what the floor was until 2026-11-28. Beside them a peer (rest-peer-server.ts): a bare node:http server running
  * the same statements in the same transaction script, the least any Node HTTP server in front of
  * PostgreSQL pays, so the report shows what is the HTTP hop's and what is ours. Budgets (DESIGN.md): p50 within 1.5x of the floor, throughput at least 60%
  * of it, the stack under 200 MiB RSS. The floor's statements are the ones REST itself runs: built
@@ -23,6 +27,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { liveRestParts } from '../tasks/api/rest/http/live-parts.js';
 import type { ApiSettings } from '../tasks/api/gateway/api-service.js';
+import { createRestPool } from '../tasks/api/common/db-pool.js';
+import { runRequestTransaction, type RequestContext } from '../tasks/api/common/request-transaction.js';
 import type { RestRequest, Statement } from '../tasks/api/rest/rest-request.js';
 import { median, report } from './measure.js';
 import { withPortsAround } from './project-ports.js';
@@ -156,44 +162,56 @@ async function measureRest(): Promise<void> {
   const status = JSON.parse(cli(folder, 'status', '-o', 'json')) as Record<string, string>;
   const apiPort = Number(new URL(status.API_URL).port);
   const dbPort = Number(new URL(status.DB_URL).port);
-  // The floor: the statements REST builds, through a pool of the same size as REST's.
+  // The statements REST builds, run alone through a pool of the same size as REST's.
   pool = new pg.Pool({ connectionString: status.DB_URL, max: 4 });
   const settings = { dbPort, dbPassword: 'postgres', schemas: ['public'], maxRows: 1000 } as ApiSettings;
   const cache = await liveRestParts.loadSchemaCache(pool, settings);
   const statements: Statement[] = operations.map((operation) => liveRestParts.buildStatement(operation.request, cache, settings));
-  const viaPg = (index: number) => pool!.query(statements[index].text, statements[index].values);
+  const viaStatement = (index: number) => pool!.query(statements[index].text, statements[index].values);
+  // The floor: the same one-query transaction REST sends, on a pool like REST's, with the settings
+  // the gateway's request would carry (the anon key's claims, the headers this client sends).
+  scriptPool = createRestPool({ dbPort, dbPassword: 'postgres' });
+  const claims = JSON.parse(Buffer.from(status.ANON_KEY.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+  const contexts = operations.map((operation): RequestContext => ({
+    auth: { role: 'anon', claims: { ...claims, role: 'anon' }, authenticated: false }, schema: 'public', extraSearchPath: ['public', 'extensions'],
+    method: operation.method, path: operation.path.slice('/rest/v1'.length).split('?')[0],
+    headers: Object.fromEntries(Object.entries({ host: `127.0.0.1:${apiPort}`, connection: 'keep-alive', apikey: status.ANON_KEY, authorization: `Bearer ${status.ANON_KEY}`, 'content-type': 'application/json', ...operation.headers }).map(([name, value]) => [name.toLowerCase(), value])),
+    cookies: {},
+  }));
+  const viaPg = (index: number) => runRequestTransaction(scriptPool!, contexts[index], statements[index], { readOnly: READ_ONLY[index], rollback: false });
   const viaRest = (index: number) => send(agent, apiPort, status.ANON_KEY, operations[index]);
   const started = await startPeer(statements, dbPort);
   peer = started.child;
   const viaPeer = (index: number) => send(peerAgent, started.port, status.ANON_KEY, operations[index], `/${index}`);
 
-  for (let round = 0; round < 50; round++) for (let index = 0; index < operations.length; index++) await Promise.all([viaRest(index), viaPeer(index), viaPg(index)]);
-  const latency = operations.map(() => ({ rest: [] as number[], peer: [] as number[], floor: [] as number[] }));
+  const ways = { rest: viaRest, peer: viaPeer, floor: viaPg, statement: viaStatement };
+  type Way = keyof typeof ways;
+  const samples = () => Object.fromEntries(Object.keys(ways).map((way) => [way, [] as number[]])) as Record<Way, number[]>;
+  for (let round = 0; round < 50; round++) for (let index = 0; index < operations.length; index++) await Promise.all(Object.values(ways).map((way) => way(index)));
+  const latency = operations.map(samples);
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
     for (let index = 0; index < operations.length; index++) {
-      latency[index].rest.push(await timed(() => viaRest(index)));
-      latency[index].peer.push(await timed(() => viaPeer(index)));
-      latency[index].floor.push(await timed(() => viaPg(index)));
+      for (const [way, run] of Object.entries(ways)) latency[index][way as Way].push(await timed(() => run(index)));
     }
   }
-  const throughput = operations.map(() => ({ rest: [] as number[], peer: [] as number[], floor: [] as number[] }));
+  const throughput = operations.map(samples);
   for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
     for (let index = 0; index < operations.length; index++) {
-      throughput[index].rest.push(await burst(BURST, IN_FLIGHT, () => viaRest(index)));
-      throughput[index].peer.push(await burst(BURST, IN_FLIGHT, () => viaPeer(index)));
-      throughput[index].floor.push(await burst(BURST, IN_FLIGHT, () => viaPg(index)));
+      for (const [way, run] of Object.entries(ways)) throughput[index][way as Way].push(await burst(BURST, IN_FLIGHT, () => run(index)));
     }
   }
   operations.forEach((operation, index) => {
-    const { rest, peer: bare, floor } = latency[index];
-    const [p50, p99, peer50, floor50, floor99] = [percentile(rest, 50), percentile(rest, 99), percentile(bare, 50), percentile(floor, 50), percentile(floor, 99)];
-    const [rps, peerRps, floorRps] = [median(throughput[index].rest), median(throughput[index].peer), median(throughput[index].floor)];
+    const { rest, peer: bare, floor, statement } = latency[index];
+    const [p50, p99, peer50, floor50, floor99, statement50] = [percentile(rest, 50), percentile(rest, 99), percentile(bare, 50), percentile(floor, 50), percentile(floor, 99), percentile(statement, 50)];
+    const [rps, peerRps, floorRps, statementRps] = [median(throughput[index].rest), median(throughput[index].peer), median(throughput[index].floor), median(throughput[index].statement)];
     console.log(`\n${operation.name}`);
     report(`  p50 through the gateway (floor ${floor50.toFixed(2)} ms)`, p50, `ms = ${(p50 / floor50).toFixed(2)}x floor, ${(p50 / peer50).toFixed(2)}x the bare HTTP peer`, '1.5x');
     report(`  p50 of the bare HTTP peer`, peer50, `ms = ${(peer50 / floor50).toFixed(2)}x floor`);
+    report(`  p50 of the statement alone`, statement50, `ms = ${(statement50 / floor50).toFixed(2)}x floor; the gateway is ${(p50 / statement50).toFixed(2)}x it`);
     report(`  p99 through the gateway (floor ${floor99.toFixed(2)} ms)`, p99, `ms = ${(p99 / floor99).toFixed(2)}x floor`);
     report(`  requests/s, ${IN_FLIGHT} in flight (floor ${floorRps.toFixed(0)})`, rps, `req/s = ${((rps / floorRps) * 100).toFixed(0)}% of floor, ${((rps / peerRps) * 100).toFixed(0)}% of the bare HTTP peer`, '60%');
     report(`  requests/s of the bare HTTP peer`, peerRps, `req/s = ${((peerRps / floorRps) * 100).toFixed(0)}% of floor`);
+    report(`  requests/s of the statement alone`, statementRps, `req/s = ${((statementRps / floorRps) * 100).toFixed(0)}% of floor; the gateway makes ${((rps / statementRps) * 100).toFixed(0)}% of it`);
   });
 }
 
@@ -202,6 +220,7 @@ const folder = project(Number(process.env.BENCH_REST_PORT ?? 26522));
 const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 const peerAgent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 let pool: pg.Pool | undefined;
+let scriptPool: pg.Pool | undefined;
 let peer: ChildProcess | undefined;
 try {
   cli(folder, 'start');
@@ -223,6 +242,7 @@ try {
   peerAgent.destroy();
   peer?.kill();
   await pool?.end();
+  await scriptPool?.end();
   spawnSync(process.execPath, [bin, 'stop', '--no-backup'], { cwd: folder, env, stdio: 'ignore' });
   rmSync(folder, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
