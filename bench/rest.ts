@@ -3,15 +3,18 @@
  * Node: a select with an embed, an insert and an RPC, each as p50/p99 latency (one request at a
  * time on a kept-alive connection) and requests per second (bursts with several in flight),
  * interleaved in one run so that a busy moment weighs on both alike; then the whole native stack's
- * memory after start. The floor is the SQL REST sends for the request: the one query of its
- * transaction (BEGIN, the request's role and settings, the statement, COMMIT;
- * runRequestTransaction), which every request runs on the platform and which no implementation of
- * the contract can leave out. Beside it, for comparison with earlier runs, the statement alone
- * (bound, as `postgres`, outside any transaction), what the floor was until 2026-11-28. Beside them a peer (rest-peer-server.ts): a bare node:http server running
- * the same statements in the same transaction script, the least any Node HTTP server in front of
- * PostgreSQL pays, so the report shows what is the HTTP hop's and what is ours. Budgets (DESIGN.md): p50 within 1.5x of the floor, throughput at least 60%
- * of it, the stack under 200 MiB RSS. The floor's statements are the ones REST itself runs: built
- * by its own parser, schema cache and SQL builder from the same requests.
+ * memory after start.
+ * The floor is the SQL REST sends for the request: the one query of its transaction (BEGIN, the
+ * request's role and settings, the statement, COMMIT; runRequestTransaction), which every request
+ * runs on the platform and no implementation of the contract can leave out. Its statements are the
+ * ones REST itself runs, built by its own parser, schema cache and SQL builder from the same
+ * requests. Beside it, for comparison with earlier runs, the statement alone (bound, as
+ * `postgres`, outside any transaction), what the floor was until 2026-11-28; and a peer
+ * (rest-peer-server.ts): a bare node:http server running the same statements in the same
+ * transaction script, the least any Node HTTP server in front of PostgreSQL pays, so the report
+ * shows what is the HTTP hop's and what is ours.
+ * Budgets (DESIGN.md): p50 within 1.5x of the floor, throughput at least 60% of it, the stack
+ * under 200 MiB RSS.
  * The memory is every process of the stack, each with its RSS and PSS (stack-memory.ts), as start
  * returns and once postgres-meta, launched last, answers; with `--memory` only that, and again
  * after the pools' idle connections have closed.

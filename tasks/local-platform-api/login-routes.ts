@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, escapeHtml, readForm, sendHtmlPage, sendJson } from './http-helpers.js';
 import type { SessionStore } from './session-store.js';
 import { originOf } from './platform-settings.js';
+import { setBounded } from '../bounded-map.js';
 
 /** How long a login form stays usable. */
 const FORM_LIFETIME_MS = 10 * 60 * 1000;
@@ -23,9 +24,8 @@ export class LoginForms {
   /** Issues a token for a form that returns to `redirectTo`. */
   issue(redirectTo: string, now = Date.now()): string {
     for (const [token, form] of this.pending) if (form.expiresAt <= now) this.pending.delete(token);
-    if (this.pending.size >= MAX_PENDING_FORMS) this.pending.delete(this.pending.keys().next().value!);
     const token = randomBytes(24).toString('base64url');
-    this.pending.set(token, { redirectTo, expiresAt: now + FORM_LIFETIME_MS });
+    setBounded(this.pending, token, { redirectTo, expiresAt: now + FORM_LIFETIME_MS }, MAX_PENDING_FORMS);
     return token;
   }
 

@@ -6,6 +6,7 @@
  * integers), so the statement means the same. Placeholders are only looked for outside quoted
  * strings and quoted identifiers, which may themselves contain `$1`.
  */
+import { setBounded } from '../../bounded-map.js';
 
 /** A value as a SQL literal: NULL, or the text pg would have sent as the parameter, quoted. */
 function literalOf(value: unknown, escape: (text: string) => string): string {
@@ -90,10 +91,7 @@ function cutOf(text: string): CutText {
   let cut = cutTexts.get(text);
   if (cut) return cut;
   cut = cutAtPlaceholders(text);
-  if (text.length <= CUT_TEXT_MAX_LENGTH) {
-    if (cutTexts.size >= CUT_TEXTS_MAX) cutTexts.delete(cutTexts.keys().next().value as string);
-    cutTexts.set(text, cut);
-  }
+  if (text.length <= CUT_TEXT_MAX_LENGTH) setBounded(cutTexts, text, cut, CUT_TEXTS_MAX);
   return cut;
 }
 

@@ -8,6 +8,7 @@
  */
 import { errors, jwtVerify } from 'jose';
 import { restError, type ApiError } from './api-error.js';
+import { setBounded } from '../../bounded-map.js';
 
 /** The anonymous role (PostgREST's `db-anon-role`, `anon` on every Supabase project). */
 export const ANON_ROLE = 'anon';
@@ -86,9 +87,7 @@ async function verifiedClaims(token: string, secret: Uint8Array): Promise<Record
   } catch (error) {
     throw invalidToken(joseMessage(token, error));
   }
-  // The oldest entry makes room: the map keeps insertion order.
-  if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value as string);
-  known.set(token, payload);
+  setBounded(known, token, payload, VERIFIED_MAX);
   return payload;
 }
 

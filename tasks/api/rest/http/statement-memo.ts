@@ -10,6 +10,7 @@ import type { ParsedQuery } from '../query-ast.js';
 import type { Statement } from '../rest-request.js';
 import type { SchemaCache } from '../schema-types.js';
 import type { TopLevelRange } from './range.js';
+import { setBounded } from '../../../bounded-map.js';
 
 /** What a bodiless request's planning produced, none of it changed by the handler afterwards. */
 export interface PlannedRead {
@@ -40,9 +41,7 @@ export function rememberedRead(cache: SchemaCache, key: string): PlannedRead | u
 export function rememberRead(cache: SchemaCache, key: string, planned: PlannedRead): void {
   let memo = memos.get(cache);
   if (!memo) memos.set(cache, (memo = new Map()));
-  // The map keeps insertion order: its first key is the oldest.
-  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value as string);
   // Frozen, so that nothing changes it under the text runRequestTransaction inlines from it once.
   Object.freeze(planned.statement.values);
-  memo.set(key, { ...planned, statement: Object.freeze(planned.statement) });
+  setBounded(memo, key, { ...planned, statement: Object.freeze(planned.statement) }, MEMO_MAX);
 }
