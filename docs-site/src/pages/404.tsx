@@ -1,5 +1,5 @@
 import React from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../components/SiteLink';
 import Layout from '../components/layout/Layout';
 import SiteHead from '../components/layout/SiteHead';
 import type { LayoutContext } from '../lib/nav-types';
@@ -8,7 +8,7 @@ export default function NotFound({ pageContext }: { pageContext: LayoutContext }
   return (
     <Layout route="/404" nav={pageContext.nav} toc={false}>
       <h1>Page not found</h1>
-      <p>This page does not exist (yet). Try the search above, or go back to the <Link to="/">home page</Link>.</p>
+      <p>This page does not exist (yet). Try the search above, or go back to the <SiteLink to="/">home page</SiteLink>.</p>
     </Layout>
   );
 }

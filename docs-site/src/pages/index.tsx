@@ -1,5 +1,5 @@
 import React from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../components/SiteLink';
 import Layout from '../components/layout/Layout';
 import SiteHead from '../components/layout/SiteHead';
 import NavTree from '../components/layout/NavTree';
@@ -12,7 +12,7 @@ export default function Home({ pageContext }: { pageContext: LayoutContext }) {
       <h1>Supabase documentation</h1>
       <p className="lead">
         Guides for the database, auth, storage, edge functions and realtime, and references for the client libraries, the
-        CLI and the Management API. New here? <Link to="/guides/getting-started">Start with the overview</Link>.
+        CLI and the Management API. New here? <SiteLink to="/guides/getting-started">Start with the overview</SiteLink>.
       </p>
       <div className="home-grid">
         {pageContext.nav.top.map((group) => (

@@ -1,5 +1,6 @@
 import React, { useEffect } from 'react';
-import { Link, navigate } from 'gatsby';
+import { navigate } from 'gatsby';
+import SiteLink from '../components/SiteLink';
 import Layout from '../components/layout/Layout';
 import SiteHead from '../components/layout/SiteHead';
 import Heading from '../components/mdx/Heading';
@@ -47,9 +48,9 @@ export default function ApiReference({ pageContext }: { pageContext: Context }) 
           <ul className="api-index">
             {section.operations.map((op) => (
               <li key={op.id} id={op.id}>
-                <Link to={`${section.url}#${op.id}`}>
+                <SiteLink to={`${section.url}#${op.id}`}>
                   <span className={`http-method http-method--${op.method}`}>{op.method.toUpperCase()}</span> <code>{op.path}</code> {op.summary}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

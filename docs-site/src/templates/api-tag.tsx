@@ -1,5 +1,5 @@
 import React from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../components/SiteLink';
 import Layout from '../components/layout/Layout';
 import SiteHead from '../components/layout/SiteHead';
 import ApiOperationSection from '../components/reference/ApiOperationSection';
@@ -16,7 +16,7 @@ export default function ApiTag({ pageContext }: { pageContext: Context }) {
   const { section, operations } = pageContext;
   return (
     <Layout route={pageContext.route} nav={pageContext.nav}>
-      <p className="api-breadcrumb"><Link to="/reference/api/introduction">Management API reference</Link></p>
+      <p className="api-breadcrumb"><SiteLink to="/reference/api/introduction">Management API reference</SiteLink></p>
       <h1>{section.title}</h1>
       {section.description && <p className="lead">{section.description}</p>}
       {operations.map((operation) => <ApiOperationSection key={operation.id} operation={operation} />)}

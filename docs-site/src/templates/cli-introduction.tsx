@@ -1,5 +1,5 @@
 import React from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../components/SiteLink';
 import Layout from '../components/layout/Layout';
 import SiteHead from '../components/layout/SiteHead';
 import Heading from '../components/mdx/Heading';
@@ -31,7 +31,7 @@ export default function CliIntroduction({ pageContext }: { pageContext: Context 
           <Heading tag="h2" customAnchor={slugify(category.title)}>{category.title}</Heading>
           <ul className="command-index">
             {category.commands.map((command) => (
-              <li key={command.id}><Link to={`/reference/cli/${command.id}`}><code>$ {command.title}</code></Link></li>
+              <li key={command.id}><SiteLink to={`/reference/cli/${command.id}`}><code>$ {command.title}</code></SiteLink></li>
             ))}
           </ul>
         </section>

@@ -1,5 +1,5 @@
 import React, { useMemo, useState } from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../SiteLink';
 import extensions from '../../../data/extensions.json';
 
 interface Extension { name: string; comment: string; tags: string[]; link: string }
@@ -34,7 +34,7 @@ export default function Extensions() {
         {shown.map((e) => (
           <li key={e.name} className="extension-card" data-extension={e.name}>
             {e.link.startsWith('/')
-              ? <Link to={e.link} className="extension-card__name">{e.name}</Link>
+              ? <SiteLink to={e.link} className="extension-card__name">{e.name}</SiteLink>
               : <a href={e.link} target="_blank" rel="noreferrer noopener" className="extension-card__name">{e.name}</a>}
             <p>{capitalise(e.comment)}</p>
             <p className="extension-card__tags">{e.tags.join(' · ')}</p>

@@ -1,7 +1,8 @@
 import React from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../SiteLink';
 import type { LayoutContext } from '../../lib/nav-types';
+import { usePrefetchVisibleLinks } from '../../lib/use-prefetch-visible-links';
 import MobileMenu from './MobileMenu';
 import SearchBox from './SearchBox';
 import Sidebar from './Sidebar';
@@ -17,11 +18,12 @@ interface LayoutProps extends LayoutContext {
 
 /** Page chrome: top bar (menu, search, theme), section sidebar, article, table of contents. */
 export default function Layout({ route, nav, toc = true, children }: LayoutProps) {
+  usePrefetchVisibleLinks(route);
   return (
     <div className="site">
       <a className="skip-link" href={`#${ARTICLE_ID}`}>Skip to content</a>
       <header className="topbar">
-        <Link to="/" className="topbar__brand">Supabase <span>Docs</span></Link>
+        <SiteLink to="/" className="topbar__brand">Supabase <span>Docs</span></SiteLink>
         <MobileMenu section={nav.sidebar} groups={nav.top} route={route} />
         <TopMenu groups={nav.top} />
         <SearchBox />

@@ -1,6 +1,7 @@
 import React, { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Link, navigate } from 'gatsby';
+import { navigate } from 'gatsby';
+import SiteLink from '../SiteLink';
 import type MiniSearch from 'minisearch';
 import options from '../../data/search-options.json';
 
@@ -83,9 +84,9 @@ export default function SearchBox() {
         <ul className="search__results" id={RESULTS_ID} role="listbox" aria-label="Search results" data-testid="search-results">
           {hits.length === 0 ? <li className="search__empty" role="presentation">No results</li> : hits.map((hit, index) => (
             <li key={hit.url} role="presentation">
-              <Link to={hit.url} id={optionId(index)} role="option" aria-selected={index === active} tabIndex={-1} onClick={close}>
+              <SiteLink to={hit.url} id={optionId(index)} role="option" aria-selected={index === active} tabIndex={-1} onClick={close}>
                 {hit.title}<span>{hit.section}</span>
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import React from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../SiteLink';
 import catalogue from '../../../data/auth-providers.json';
 import icons from '../../../generated/provider-icons.json';
 
@@ -37,7 +37,7 @@ export default function AuthProviders({ type = 'social' }: { type?: 'social' | '
         .filter((provider) => provider.authType === type)
         .map((provider) => (
           <li key={provider.name}>
-            <Link to={provider.href} className="provider-card" data-provider={provider.name}>
+            <SiteLink to={provider.href} className="provider-card" data-provider={provider.name}>
               <Logo name={provider.name} />
               <span className="provider-card__name">{provider.name}</span>
               <span className="provider-card__meta">
@@ -45,7 +45,7 @@ export default function AuthProviders({ type = 'social' }: { type?: 'social' | '
                 {provider.platform && ' · Platform'}
                 {provider.selfHosted && ' · Self-hosted'}
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
     </ul>

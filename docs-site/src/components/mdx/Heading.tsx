@@ -9,17 +9,34 @@ type Tag = 'h2' | 'h3' | 'h4';
 // ignored, and the heading must be wholly inside (threshold 1), so one heading wins at a time.
 const OBSERVER_OPTIONS: IntersectionObserverInit = { threshold: 1, rootMargin: '-20% 0% -35% 0px' };
 
+// One observer for all the page's headings (a tutorial has dozens): creating an observer per
+// heading was a measurable part of the task in which React runs a hydrated page's effects.
+let headingObserver: IntersectionObserver | undefined;
+const headingIds = new WeakMap<Element, string>();
+
+function observeHeading(element: HTMLHeadingElement, id: string): () => void {
+  headingObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const entryId = headingIds.get(entry.target);
+      if (window.scrollY === 0) clearTocHighlight();
+      else if (entry.isIntersecting && entryId !== undefined) highlightTocItem(entryId);
+    }
+  }, OBSERVER_OPTIONS);
+  const observer = headingObserver;
+  headingIds.set(element, id);
+  observer.observe(element);
+  return () => {
+    observer.unobserve(element);
+    headingIds.delete(element);
+  };
+}
+
 function useTocHighlight(id: string) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (window.scrollY === 0) clearTocHighlight();
-      else if (entry.isIntersecting) highlightTocItem(id);
-    }, OBSERVER_OPTIONS);
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observeHeading(element, id);
   }, [id]);
   return ref;
 }

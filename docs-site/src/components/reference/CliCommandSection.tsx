@@ -1,5 +1,5 @@
 import React from 'react';
-import { Link } from 'gatsby';
+import SiteLink from '../SiteLink';
 import Heading from '../mdx/Heading';
 import Tabs from '../mdx/Tabs';
 import TabPanel from '../mdx/TabPanel';
@@ -31,7 +31,7 @@ export default function CliCommandSection({ command }: { command: SpecCommand })
           {command.subcommands.length > 0 && (
             <>
               <Heading tag="h2" customAnchor="available-commands">Available Commands</Heading>
-              <ul>{command.subcommands.map((id) => <li key={id}><Link to={`/reference/cli/${id}`}><code>$ {id.replace(/-/g, ' ')}</code></Link></li>)}</ul>
+              <ul>{command.subcommands.map((id) => <li key={id}><SiteLink to={`/reference/cli/${id}`}><code>$ {id.replace(/-/g, ' ')}</code></SiteLink></li>)}</ul>
             </>
           )}
           {command.flags.length > 0 && (

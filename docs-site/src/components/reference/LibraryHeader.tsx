@@ -1,5 +1,6 @@
 import React from 'react';
-import { Link, navigate } from 'gatsby';
+import { navigate } from 'gatsby';
+import SiteLink from '../SiteLink';
 import type { LibraryContext } from '../../lib/nav-types';
 
 /**
@@ -31,7 +32,7 @@ export default function LibraryHeader({ library }: { library: LibraryContext }) 
       )}
       {latest && library.current !== latest.version && (
         <p className="library-header__note library-header__note--old" role="note">
-          This is the reference for {library.name} {library.current}. <Link to={latest.url}>Read the {latest.version} reference</Link> for new projects.
+          This is the reference for {library.name} {library.current}. <SiteLink to={latest.url}>Read the {latest.version} reference</SiteLink> for new projects.
         </p>
       )}
     </div>
