@@ -1,12 +1,14 @@
 /**
  * Entry of the detached platform API process: `node platform-server-main.js <settings file>`.
- * It loads the settings and sessions, listens, and exits cleanly on SIGTERM / SIGINT. Output goes
+ * It loads the settings and sessions, listens (and says so to the command that launched it, which
+ * then sends no probe: native/ready-signal.ts), and exits cleanly on SIGTERM / SIGINT. Output goes
  * to the log file its parent opened; a failed listen exits non-zero with the error code printed,
  * which platform-process.ts reads to explain the failure.
  */
 import { readSettings } from './platform-settings.js';
 import { createPlatformServer } from './platform-server.js';
 import { SessionStore } from './session-store.js';
+import { signalReady } from '../native/ready-signal.js';
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
 
@@ -19,7 +21,10 @@ async function main(settingsFile: string | undefined): Promise<void> {
     log(`listen failed: ${error.code ?? ''} ${error.message}`);
     process.exit(3);
   });
-  server.listen(settings.port, settings.host, () => log(`listening on http://${settings.host}:${settings.port} for project ${settings.projectId}`));
+  server.listen(settings.port, settings.host, () => {
+    log(`listening on http://${settings.host}:${settings.port} for project ${settings.projectId}`);
+    if (settings.readyFd !== undefined) signalReady(settings.readyFd);
+  });
   const shutdown = (signal: string) => {
     log(`stopping (${signal})`);
     server.close(() => process.exit(0));

@@ -3,13 +3,15 @@
  * mail over SMTP (smtp-receiver.ts, loaded at the first connection), keeps it in memory and
  * serves it over HTTP (inbox-server.ts) and, when asked, POP3 (pop3-server.ts). It exits cleanly
  * on SIGTERM / SIGINT; a failed listen exits non-zero with the error printed, which the
- * supervisor reads.
+ * supervisor reads. With every listener up it says so to the command that launched it
+ * (native/ready-signal.ts), which then sends no probe.
  */
 import { createServer, type Socket } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
 import { MailStore } from './mail-store.js';
 import { createInboxServer } from './inbox-server.js';
 import { createPop3Server } from './pop3-server.js';
+import { signalReady } from '../native/ready-signal.js';
 
 /** What the supervisor passes on the command line (nothing secret). */
 export interface MailCatcherSettings {
@@ -20,6 +22,8 @@ export interface MailCatcherSettings {
   smtpPort: number;
   /** `[inbucket] pop3_port`, when set. */
   pop3Port?: number;
+  /** The pipe on which to tell the launching command that every listener is up (native/ready-signal.ts). */
+  readyFd?: number;
 }
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
@@ -56,7 +60,11 @@ function main(raw: string | undefined): void {
   // The SMTP side listens first: the inbox answering is what tells the supervisor both are up.
   smtp.once('error', failed(`listening on ${settings.smtpHost}:${settings.smtpPort}`));
   const pop3 = settings.pop3Port ? createPop3Server(store) : undefined;
-  const listenWeb = () => web.listen(settings.webPort, settings.webHost, () => log(`inbox on http://${settings.webHost}:${settings.webPort} for project ${settings.projectId}`));
+  const listenWeb = () =>
+    web.listen(settings.webPort, settings.webHost, () => {
+      log(`inbox on http://${settings.webHost}:${settings.webPort} for project ${settings.projectId}`);
+      if (settings.readyFd !== undefined) signalReady(settings.readyFd);
+    });
   smtp.listen(settings.smtpPort, settings.smtpHost, () => {
     log(`smtp on ${settings.smtpHost}:${settings.smtpPort}`);
     if (!pop3) return listenWeb();
