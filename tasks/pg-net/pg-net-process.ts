@@ -2,7 +2,8 @@
  * Starts and stops a project's pg_net worker (pg-net-worker.ts), a supervised process beside the
  * native cluster (native/supervised-process.ts). It runs only when the cluster offers our pg_net
  * (native-extensions/pg_net), and it answers when its session shows in the server's
- * pg_stat_activity: a worker left from an earlier server has no session there and is replaced.
+ * pg_stat_activity: a worker left from an earlier server has no session there and is replaced. One
+ * launched here says so itself once connected (native/ready-signal.ts), and is not polled.
  */
 import type pg from 'pg';
 import { withConnection } from '../db/connect.js';
@@ -10,6 +11,7 @@ import { clusterPaths } from '../native/native-paths.js';
 import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
 import { baseChildEnv, nodeEntry, serviceExited, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
 import { WORKER_APPLICATION_NAME, offersOurPgNet, type WorkerSettings } from './pg-net-settings.js';
+import { READY_FD } from '../native/ready-signal.js';
 
 const ENTRY = 'pg-net-worker-main';
 
@@ -75,13 +77,15 @@ export interface PgNetLaunchOptions {
 export function launchPgNetWorker(options: PgNetLaunchOptions): Promise<LaunchedService> {
   const env = options.env ?? process.env;
   const { dataDir } = clusterPaths(options.projectId, env);
-  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: options.postmasterPid };
+  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: options.postmasterPid, readyFd: READY_FD };
   return spawnService(pgNetWorkerFiles(options.projectId, env), KIND, {
     args: nodeEntry(`tasks/pg-net/${ENTRY}`, [JSON.stringify(settings)]),
     env: { ...baseChildEnv(env), PGPASSWORD: LOCAL_PASSWORD },
     url: serverUrl(options.port),
     ports: [],
     timeoutMs: options.timeoutMs,
+    // Its word once connected, instead of a look at pg_stat_activity every 20 ms while it loads.
+    readySignal: true,
   });
 }
 

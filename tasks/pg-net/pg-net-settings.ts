@@ -25,4 +25,6 @@ export interface WorkerSettings {
   dataDir: string;
   postmasterPid: number;
   scanIntervalMs?: number;
+  /** The pipe on which to tell the launching command that it has connected (native/ready-signal.ts). */
+  readyFd?: number;
 }

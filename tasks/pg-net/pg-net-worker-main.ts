@@ -5,13 +5,16 @@
  */
 import { PgNetWorker } from './pg-net-worker.js';
 import type { WorkerSettings } from './pg-net-settings.js';
+import { signalReady } from '../native/ready-signal.js';
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
 
 async function main(settingsJson: string | undefined): Promise<void> {
   if (!settingsJson) throw new Error('usage: pg-net-worker-main <settings JSON>');
   const settings = JSON.parse(settingsJson) as WorkerSettings;
-  const worker = new PgNetWorker(settings, log);
+  const { readyFd } = settings;
+  // Its session is in the server now: what the launching command waits for, told rather than polled.
+  const worker = new PgNetWorker(settings, log, readyFd === undefined ? undefined : () => signalReady(readyFd));
   const shutdown = (signal: string) => {
     log(`stopping (${signal})`);
     worker.stop();

@@ -36,6 +36,8 @@ export class PgNetWorker {
   constructor(
     private readonly settings: WorkerSettings,
     private readonly log: (line: string) => void,
+    /** Called once, when it has connected and found the server offering our pg_net. */
+    private readonly onConnected: () => void = () => undefined,
   ) {}
 
   /** Runs until stop() or until the server goes away; returns why it ended. */
@@ -120,7 +122,10 @@ export class PgNetWorker {
 
   private async scan(): Promise<void> {
     const present = await this.databases();
-    if (this.ours === undefined && this.admin) this.ours = await offersOurPgNet(this.admin);
+    if (this.ours === undefined && this.admin) {
+      this.ours = await offersOurPgNet(this.admin);
+      if (this.ours) this.onConnected();
+    }
     if (!this.ours) return;
     for (const [name, queue] of this.served) {
       if (!present.includes(name)) queue.close('database dropped');

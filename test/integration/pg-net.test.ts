@@ -14,7 +14,7 @@ import type pg from 'pg';
 import { withConnection } from '../../tasks/db/connect.js';
 import { clusterPaths } from '../../tasks/native/native-paths.js';
 import { isProcessAlive, readPidFile } from '../../tasks/native/pg-process.js';
-import { pgNetWorkerStatus } from '../../tasks/pg-net/pg-net-process.js';
+import { launchPgNetWorker, pgNetWorkerStatus, stopPgNetWorker } from '../../tasks/pg-net/pg-net-process.js';
 import { WORKER_APPLICATION_NAME } from '../../tasks/pg-net/pg-net-settings.js';
 import { closeServer } from '../helpers/close-server.js';
 import { runMain } from '../helpers/run-cli.js';
@@ -263,6 +263,18 @@ describe('pg_net on the native runtime', function () {
     const [{ id }] = await query<{ id: string }>('select net.http_post($1) as id', [`${base}/after-reset`]);
     const { row } = await responseOf(id, 3000);
     assert.equal(row.status_code, 201);
+  });
+
+  it('a worker launched beside the server says when it has connected, and its session is there by then', async () => {
+    const projectId = path.basename(root);
+    const postmaster = await readPidFile(clusterPaths(projectId, env).dataDir);
+    assert.ok(postmaster);
+    await stopPgNetWorker(projectId, env);
+    const launched = await launchPgNetWorker({ projectId, port, postmasterPid: postmaster.pid, env });
+    // The launcher takes this word instead of looking at pg_stat_activity every 20 ms.
+    assert.equal(await launched.said, true);
+    assert.equal((await query('select 1 from pg_stat_activity where application_name = $1', [WORKER_APPLICATION_NAME])).length, 1);
+    assert.equal((await pgNetWorkerStatus(projectId, env)).running, true);
   });
 
   it('stop ends the worker, and start brings one back', async () => {
