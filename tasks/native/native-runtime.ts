@@ -144,8 +144,10 @@ export async function start(project: NativeProject, options: NativeOptions = {})
       const died = spawned.exited.then(async (code) => `exit code ${code}\n${await logTail(paths.logFile)}`);
       try {
         const timeoutMs = options.readyTimeoutMs ?? 120_000;
-        await untilPostmasterReady(paths.dataDir, spawned.pid, { died, timeoutMs });
-        await waitForConnection({ port }, { died, timeoutMs });
+        // Its word in postmaster.pid is pg_ctl's test, and enough: a login to check it again would
+        // cost a server process and an authentication on the way of every start. Only a server that
+        // died or never said it is tried, for the error to say why.
+        if (!(await untilPostmasterReady(paths.dataDir, spawned.pid, { died, timeoutMs }))) await waitForConnection({ port }, { died, timeoutMs });
       } catch (err) {
         await stopServer(paths.dataDir).catch(() => undefined);
         if (/could not bind|Address already in use/i.test(await logTail(paths.logFile, 5))) {

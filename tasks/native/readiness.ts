@@ -20,10 +20,10 @@ export interface ReadinessOptions {
 /**
  * Waits until the server of `dataDir` (process `pid`) says in postmaster.pid that it accepts connections (as
  * `pg_ctl start -w` does), reading the file every 10 ms: far cheaper than a login, so it can be
- * asked that often. Returns early when the server dies or the time is up; the connection that
- * follows (waitForConnection) then reports why.
+ * asked that often. True once it says so; false when the server died or the time is up first,
+ * for a connection (waitForConnection) to report why.
  */
-export async function untilPostmasterReady(dataDir: string, pid: number, options: Pick<ReadinessOptions, 'timeoutMs' | 'died'> = {}): Promise<void> {
+export async function untilPostmasterReady(dataDir: string, pid: number, options: Pick<ReadinessOptions, 'timeoutMs' | 'died'> = {}): Promise<boolean> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   let dead = false;
   void options.died?.then(() => (dead = true));
@@ -32,7 +32,11 @@ export async function untilPostmasterReady(dataDir: string, pid: number, options
     const file = await readPidFile(dataDir);
     return file?.pid === pid && file.status === 'ready';
   };
-  while (!dead && Date.now() < deadline && !(await ready())) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (!dead && Date.now() < deadline) {
+    if (await ready()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
 }
 
 /** Resolves once a connection succeeds; throws a TaskError on death or timeout. */
