@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { ProjectConfig } from '../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceStatus, stopService, type ServiceKind } from '../native/supervised-process.js';
 import { packageFileSync } from '../package-folder.js';
-import { READY_FD } from '../native/ready-signal.js';
 import { platformPaths } from './platform-paths.js';
 import { HEALTH_SERVICE } from './platform-server.js';
 import { settingsFromConfig, writeSettings } from './platform-settings.js';
@@ -76,7 +75,7 @@ export async function startPlatformApi(options: StartPlatformOptions): Promise<P
   const kind = platformKind(config.project_id);
   // Stopped before its settings are rewritten, so a running one never reads half a file.
   await stopService(paths, kind);
-  const settings = { ...settingsFromConfig(config, { env, sessionsFile: paths.sessionsFile, projectRoot: options.root, studioAssets: studioAssets() }), readyFd: READY_FD };
+  const settings = settingsFromConfig(config, { env, sessionsFile: paths.sessionsFile, projectRoot: options.root, studioAssets: studioAssets() });
   await writeSettings(paths.settingsFile, settings);
   return launchService(paths, kind, {
     args: nodeEntry('tasks/local-platform-api/platform-server-main', [paths.settingsFile]),

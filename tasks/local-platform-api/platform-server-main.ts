@@ -23,7 +23,7 @@ async function main(settingsFile: string | undefined): Promise<void> {
   });
   server.listen(settings.port, settings.host, () => {
     log(`listening on http://${settings.host}:${settings.port} for project ${settings.projectId}`);
-    if (settings.readyFd !== undefined) signalReady(settings.readyFd);
+    signalReady();
   });
   const shutdown = (signal: string) => {
     log(`stopping (${signal})`);

@@ -48,8 +48,6 @@ export interface PlatformSettings {
   startedAt: string;
   /** Absent in a settings file written before the Studio was served: `/` then says to start again. */
   studio?: StudioSettings;
-  /** The pipe on which to tell the launching command that it listens (native/ready-signal.ts). */
-  readyFd?: number;
 }
 
 /** `scheme://host[:port]` of a URL, or undefined when the text is not an http(s) URL. */

@@ -22,8 +22,6 @@ export interface MailCatcherSettings {
   smtpPort: number;
   /** `[inbucket] pop3_port`, when set. */
   pop3Port?: number;
-  /** The pipe on which to tell the launching command that every listener is up (native/ready-signal.ts). */
-  readyFd?: number;
 }
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
@@ -63,7 +61,7 @@ function main(raw: string | undefined): void {
   const listenWeb = () =>
     web.listen(settings.webPort, settings.webHost, () => {
       log(`inbox on http://${settings.webHost}:${settings.webPort} for project ${settings.projectId}`);
-      if (settings.readyFd !== undefined) signalReady(settings.readyFd);
+      signalReady();
     });
   smtp.listen(settings.smtpPort, settings.smtpHost, () => {
     log(`smtp on ${settings.smtpHost}:${settings.smtpPort}`);

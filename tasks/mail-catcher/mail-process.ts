@@ -10,7 +10,6 @@
 import type { ProjectConfig } from '../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, stopService, type NeededPort, type ServiceKind, type ServiceStatus } from '../native/supervised-process.js';
 import { MAIL_HEALTH_SERVICE } from './inbox-server.js';
-import { READY_FD } from '../native/ready-signal.js';
 import type { MailCatcherSettings } from './mail-catcher-main.js';
 
 const WEB_HOST = '127.0.0.1';
@@ -45,7 +44,7 @@ export async function stopMailCatcher(projectId: string, env: NodeJS.ProcessEnv 
 /** Starts the mail catcher of a project and waits until its inbox answers. */
 export async function startMailCatcher(config: ProjectConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ pid: number; url: string; smtp: string; pop3?: string }> {
   const { inbucket } = config;
-  const settings: MailCatcherSettings = { projectId: config.project_id, webHost: WEB_HOST, webPort: inbucket.port, smtpHost: SMTP_HOST, smtpPort: smtpPort(config), pop3Port: inbucket.pop3_port || undefined, readyFd: READY_FD };
+  const settings: MailCatcherSettings = { projectId: config.project_id, webHost: WEB_HOST, webPort: inbucket.port, smtpHost: SMTP_HOST, smtpPort: smtpPort(config), pop3Port: inbucket.pop3_port || undefined };
   const smtpSetBy = inbucket.smtp_port ? '[inbucket] smtp_port in supabase/config.toml' : '[inbucket] port + 1, as [inbucket] smtp_port is not set in supabase/config.toml';
   const ports: NeededPort[] = [
     { port: settings.webPort, host: WEB_HOST, setBy: '[inbucket] port in supabase/config.toml', alternative: 'configure a different [inbucket] port in supabase/config.toml' },

@@ -7,6 +7,10 @@
  * connections, each with its error and stack trace, on the CLI's thread while it spawns the rest,
  * and up to 20 ms between answering and being seen to). A process that dies without a word closes
  * the pipe, which ends the wait as well.
+ *
+ * The launcher names the descriptor in the child's environment (READY_FD_VARIABLE), so that every
+ * service finds it the same way and one started otherwise (by hand, by a test) writes nothing: Node
+ * itself uses low descriptors, and fd 3 of a process without the pipe is one of them.
  */
 import { closeSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -14,8 +18,17 @@ import type { Readable } from 'node:stream';
 /** The descriptor the word goes through, in the service's process. */
 export const READY_FD = 3;
 
-/** In the service: says it answers. A launcher gone meanwhile (EPIPE) is nobody waiting. */
-export function signalReady(fd: number = READY_FD): void {
+/** The variable through which the launcher tells the service that READY_FD is its pipe. */
+export const READY_FD_VARIABLE = 'SUPABASE_READY_FD';
+
+/**
+ * In the service: says it answers, when its launcher opened a pipe for the word (a launcher gone
+ * meanwhile, EPIPE, is nobody waiting); nothing otherwise.
+ */
+export function signalReady(env: NodeJS.ProcessEnv = process.env): void {
+  const raw = env[READY_FD_VARIABLE];
+  if (raw === undefined) return;
+  const fd = Number(raw);
   try {
     writeSync(fd, '\n');
   } catch {

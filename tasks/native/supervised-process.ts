@@ -17,7 +17,7 @@ import { clusterPaths } from './native-paths.js';
 import { isPortInUse } from './port-check.js';
 import { TaskError } from '../task-error.js';
 import { packageFileSync, runsFromSource } from '../package-folder.js';
-import { readyWord } from './ready-signal.js';
+import { READY_FD, READY_FD_VARIABLE, readyWord } from './ready-signal.js';
 
 /** The files of one supervised service of one project. */
 export interface ServiceFiles {
@@ -321,7 +321,8 @@ export async function spawnService(files: ServiceFiles, kind: ServiceKind, spec:
   const logStart = (await stat(files.logFile).catch(() => undefined))?.size ?? 0;
   const log = await open(files.logFile, 'a', 0o600);
   const stdio = spec.readySignal ? (['ignore', log.fd, log.fd, 'pipe'] as const) : (['ignore', log.fd, log.fd] as const);
-  const child = spawn(process.execPath, spec.args, { detached: true, stdio: [...stdio], cwd: files.root, env: spec.env });
+  const env = spec.readySignal ? { ...spec.env, [READY_FD_VARIABLE]: String(READY_FD) } : spec.env;
+  const child = spawn(process.execPath, spec.args, { detached: true, stdio: [...stdio], cwd: files.root, env });
   await log.close();
   let exitCode: number | null | undefined;
   child.once('exit', (code) => (exitCode = code));

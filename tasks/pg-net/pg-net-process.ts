@@ -11,7 +11,6 @@ import { clusterPaths } from '../native/native-paths.js';
 import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
 import { baseChildEnv, nodeEntry, serviceExited, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
 import { WORKER_APPLICATION_NAME, offersOurPgNet, type WorkerSettings } from './pg-net-settings.js';
-import { READY_FD } from '../native/ready-signal.js';
 
 const ENTRY = 'pg-net-worker-main';
 
@@ -77,7 +76,7 @@ export interface PgNetLaunchOptions {
 export function launchPgNetWorker(options: PgNetLaunchOptions): Promise<LaunchedService> {
   const env = options.env ?? process.env;
   const { dataDir } = clusterPaths(options.projectId, env);
-  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: options.postmasterPid, readyFd: READY_FD };
+  const settings: WorkerSettings = { host: '127.0.0.1', port: options.port, user: 'postgres', dataDir, postmasterPid: options.postmasterPid };
   return spawnService(pgNetWorkerFiles(options.projectId, env), KIND, {
     args: nodeEntry(`tasks/pg-net/${ENTRY}`, [JSON.stringify(settings)]),
     env: { ...baseChildEnv(env), PGPASSWORD: LOCAL_PASSWORD },

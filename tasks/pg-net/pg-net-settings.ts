@@ -25,6 +25,4 @@ export interface WorkerSettings {
   dataDir: string;
   postmasterPid: number;
   scanIntervalMs?: number;
-  /** The pipe on which to tell the launching command that it has connected (native/ready-signal.ts). */
-  readyFd?: number;
 }

@@ -12,9 +12,8 @@ const log = (line: string) => process.stdout.write(`${new Date().toISOString()} 
 async function main(settingsJson: string | undefined): Promise<void> {
   if (!settingsJson) throw new Error('usage: pg-net-worker-main <settings JSON>');
   const settings = JSON.parse(settingsJson) as WorkerSettings;
-  const { readyFd } = settings;
   // Its session is in the server now: what the launching command waits for, told rather than polled.
-  const worker = new PgNetWorker(settings, log, readyFd === undefined ? undefined : () => signalReady(readyFd));
+  const worker = new PgNetWorker(settings, log, () => signalReady());
   const shutdown = (signal: string) => {
     log(`stopping (${signal})`);
     worker.stop();

@@ -36,7 +36,7 @@ async function main(file: string | undefined): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ host: settings.host, port: settings.port });
   log(`API gateway on http://${settings.host}:${settings.port} for project ${settings.projectId}, serving ${settings.services.join(', ') || 'no API service'}`);
-  if (settings.readyFd !== undefined) signalReady(settings.readyFd);
+  signalReady();
 }
 
 // A request's failure is answered by the server; anything reaching here is the process's own.

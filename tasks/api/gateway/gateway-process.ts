@@ -12,7 +12,6 @@ import type { StackService } from '../../../machines/service.machine.js';
 import type { ProjectConfig } from '../../project/config.types.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, nodeEntry, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchSpec, type ServiceKind, type ServiceStatus } from '../../native/supervised-process.js';
 import { clusterPaths } from '../../native/native-paths.js';
-import { READY_FD } from '../../native/ready-signal.js';
 import { pgMetaFiles } from '../../pg-meta/pg-meta-process.js';
 import { authSettingsFromConfig } from '../auth/auth-settings.js';
 import type { ApiSettings } from './api-service.js';
@@ -122,7 +121,6 @@ export async function startGateway(
     pgMetaRecord: pgMetaFiles(projectId, env).pidFile,
     functionsRecord: functionsRecordFile(projectId, env),
     ...(databaseReady ? { release: { file: releaseFile, parentPid: process.pid } } : {}),
-    readyFd: READY_FD,
   };
   await writeGatewaySettings(files.settingsFile, settings);
   const spec: LaunchSpec = {

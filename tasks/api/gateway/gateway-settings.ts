@@ -31,8 +31,6 @@ export interface GatewaySettings {
    * the launching CLI (`parentPid`) is gone without writing it (killed mid-start).
    */
   release?: { file: string; parentPid: number };
-  /** Where to say that it listens (native/ready-signal.ts): the launcher's pipe, when it opened one. */
-  readyFd?: number;
 }
 
 /** Writes the settings file, readable by its owner only (an older copy may have been widened). */
