@@ -10,7 +10,7 @@ import { withConnection } from '../db/connect.js';
 import { clusterPaths } from '../native/native-paths.js';
 import { LOCAL_PASSWORD, readPidFile } from '../native/pg-process.js';
 import { baseChildEnv, nodeEntry, serviceExited, serviceFiles, serviceStatus, spawnService, stopService, untilAnswering, type LaunchedService, type ServiceKind } from '../native/supervised-process.js';
-import { WORKER_APPLICATION_NAME, offersOurPgNet, type WorkerSettings } from './pg-net-settings.js';
+import { NO_PG_NET_EXIT_CODE, WORKER_APPLICATION_NAME, offersOurPgNet, type WorkerSettings } from './pg-net-settings.js';
 
 const ENTRY = 'pg-net-worker-main';
 
@@ -97,24 +97,39 @@ export function launchPgNetWorker(options: PgNetLaunchOptions): Promise<Launched
 export async function ensurePgNetWorker(options: PgNetWorkerOptions & { launched?: Promise<LaunchedService> }): Promise<{ pid: number; started: boolean } | undefined> {
   const env = options.env ?? process.env;
   const files = pgNetWorkerFiles(options.projectId, env);
+  if (options.launched) return awaitLaunched(files, options.projectId, env, await options.launched);
   const postmaster = await readPidFile(clusterPaths(options.projectId, env).dataDir);
   // One connection asks whether pg_net is ours and then watches for the worker's session: a
   // login per look would cost more than the look, while the worker itself is loading.
   const worker = postmaster && (await withConnection({ port: options.port }, async (client) => {
     if (!(await offersOurPgNet(client))) return undefined;
     const watching: ServiceKind = { ...KIND, answers: () => hasWorkerSession(client) };
-    if (!options.launched) {
-      const status = await serviceStatus(files, KIND);
-      if (status.state === 'running' && status.url === serverUrl(options.port) && status.pid) return { pid: status.pid, started: false };
-    }
-    const launched = await (options.launched ?? launchPgNetWorker({ ...options, postmasterPid: postmaster.pid }));
+    const status = await serviceStatus(files, KIND);
+    if (status.state === 'running' && status.url === serverUrl(options.port) && status.pid) return { pid: status.pid, started: false };
+    const launched = await launchPgNetWorker({ ...options, postmasterPid: postmaster.pid });
     await untilAnswering(files, watching, launched);
     return { pid: launched.pid, started: true };
   }));
   if (worker) return worker;
-  await options.launched?.catch(() => undefined);
   await stopPgNetWorker(options.projectId, env);
   return undefined;
+}
+
+/**
+ * The worker launched beside the server, taken at its word: it says once it serves, and exits
+ * with NO_PG_NET_EXIT_CODE when the server offers no pg_net of ours. So `start` opens no session
+ * of its own to ask the server either (a server process and a SCRAM login on its way to a started
+ * stack); a worker that fails otherwise is reported with its log, as any service.
+ */
+async function awaitLaunched(files: ReturnType<typeof pgNetWorkerFiles>, projectId: string, env: NodeJS.ProcessEnv, launched: LaunchedService): Promise<{ pid: number; started: boolean } | undefined> {
+  try {
+    await untilAnswering(files, KIND, launched);
+    return { pid: launched.pid, started: true };
+  } catch (error) {
+    if (launched.exitCode() !== NO_PG_NET_EXIT_CODE) throw error;
+    await stopPgNetWorker(projectId, env);
+    return undefined;
+  }
 }
 
 /** Whether a worker session is connected to the server of `url`. */

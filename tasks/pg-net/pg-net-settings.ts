@@ -13,6 +13,13 @@ export async function offersOurPgNet(client: Pick<Client, 'query'>): Promise<boo
   return (result.rowCount ?? 0) > 0;
 }
 
+/**
+ * The worker's exit code when the server it was launched beside offers no pg_net of ours: how the
+ * command that launched it learns that (beside its ready word once it serves) without a session of
+ * its own to ask the server.
+ */
+export const NO_PG_NET_EXIT_CODE = 3;
+
 /** What the worker's sessions call themselves; net.check_worker_is_up() looks for it. */
 export const WORKER_APPLICATION_NAME = 'pg_net worker';
 

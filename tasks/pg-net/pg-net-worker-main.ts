@@ -3,8 +3,8 @@
  * pg-net-process.ts). It serves until SIGTERM / SIGINT or until its PostgreSQL server is gone,
  * logging one line per event to the log file its parent opened.
  */
-import { PgNetWorker } from './pg-net-worker.js';
-import type { WorkerSettings } from './pg-net-settings.js';
+import { NOT_OURS, PgNetWorker } from './pg-net-worker.js';
+import { NO_PG_NET_EXIT_CODE, type WorkerSettings } from './pg-net-settings.js';
 import { signalReady } from '../native/ready-signal.js';
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
@@ -21,8 +21,9 @@ async function main(settingsJson: string | undefined): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   log(`started for the server on port ${settings.port} (postmaster pid ${settings.postmasterPid})`);
-  log(`ended: ${await worker.run()}`);
-  process.exit(0);
+  const ended = await worker.run();
+  log(`ended: ${ended}`);
+  process.exit(ended === NOT_OURS ? NO_PG_NET_EXIT_CODE : 0);
 }
 
 main(process.argv[2]).catch((error: unknown) => {

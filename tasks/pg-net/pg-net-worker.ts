@@ -24,6 +24,9 @@ const STARTING_RETRY_MS = 20;
 const SERVABLE = `select datname from pg_database
   where datallowconn and not datistemplate and datname not like $1 order by datname`;
 
+/** Why run() ended when the server offers no pg_net of ours. */
+export const NOT_OURS = 'the server offers no pg_net of the native runtime';
+
 export class PgNetWorker {
   private readonly served = new Map<string, DatabaseQueue>();
   private admin?: Client;
@@ -40,7 +43,7 @@ export class PgNetWorker {
     private readonly onConnected: () => void = () => undefined,
   ) {}
 
-  /** Runs until stop() or until the server goes away; returns why it ended. */
+  /** Runs until stop() or until the server goes away; returns why it ended (NOT_OURS when it never served). */
   async run(): Promise<string> {
     while (!this.stopped) {
       if (!(await this.serverAlive())) {
@@ -57,7 +60,7 @@ export class PgNetWorker {
       );
       if (this.ours === false) {
         this.shutdown();
-        return 'the server offers no pg_net of the native runtime';
+        return NOT_OURS;
       }
       await new Promise<void>((resolve) => {
         this.wake = resolve;

@@ -14,8 +14,8 @@ import type pg from 'pg';
 import { withConnection } from '../../tasks/db/connect.js';
 import { clusterPaths } from '../../tasks/native/native-paths.js';
 import { isProcessAlive, readPidFile } from '../../tasks/native/pg-process.js';
-import { launchPgNetWorker, pgNetWorkerStatus, stopPgNetWorker } from '../../tasks/pg-net/pg-net-process.js';
-import { WORKER_APPLICATION_NAME } from '../../tasks/pg-net/pg-net-settings.js';
+import { ensurePgNetWorker, launchPgNetWorker, pgNetWorkerStatus, stopPgNetWorker } from '../../tasks/pg-net/pg-net-process.js';
+import { NO_PG_NET_EXIT_CODE, WORKER_APPLICATION_NAME } from '../../tasks/pg-net/pg-net-settings.js';
 import { closeServer } from '../helpers/close-server.js';
 import { runMain } from '../helpers/run-cli.js';
 import { freePort, nativeTestEnv, pgMetaPortEnv, removeDir, tempDir, withFreeServicePorts } from './support/temp-project.js';
@@ -275,6 +275,29 @@ describe('pg_net on the native runtime', function () {
     assert.equal(await launched.said, true);
     assert.equal((await query('select 1 from pg_stat_activity where application_name = $1', [WORKER_APPLICATION_NAME])).length, 1);
     assert.equal((await pgNetWorkerStatus(projectId, env)).running, true);
+  });
+
+  it('a worker launched beside a server offering no pg_net of ours exits saying so, and none is kept', async () => {
+    const projectId = path.basename(root);
+    const postmaster = await readPidFile(clusterPaths(projectId, env).dataDir);
+    assert.ok(postmaster);
+    await stopPgNetWorker(projectId, env);
+    // The worker asks pg_available_extensions whether pg_net is ours; its role's search_path finds
+    // a decoy first, as a server with another build of pg_net would answer.
+    await query('create schema decoy');
+    await query('create view decoy.pg_available_extensions as select * from pg_catalog.pg_available_extensions where false');
+    await query('alter role postgres in database postgres set search_path = decoy, pg_catalog');
+    try {
+      const launched = launchPgNetWorker({ projectId, port, postmasterPid: postmaster.pid, env });
+      // start's way: the word or the exit code tells, with no session of its own to ask the server.
+      assert.equal(await ensurePgNetWorker({ projectId, port, env, launched }), undefined);
+      assert.equal((await launched).exitCode(), NO_PG_NET_EXIT_CODE);
+      assert.equal((await pgNetWorkerStatus(projectId, env)).running, false);
+    } finally {
+      await query('alter role postgres in database postgres reset search_path');
+      await query('drop schema decoy cascade');
+    }
+    assert.ok(await ensurePgNetWorker({ projectId, port, env }), 'a worker again for the tests after this one');
   });
 
   it('stop ends the worker, and start brings one back', async () => {
