@@ -97,7 +97,7 @@ export function launchPgNetWorker(options: PgNetLaunchOptions): Promise<Launched
 export async function ensurePgNetWorker(options: PgNetWorkerOptions & { launched?: Promise<LaunchedService> }): Promise<{ pid: number; started: boolean } | undefined> {
   const env = options.env ?? process.env;
   const files = pgNetWorkerFiles(options.projectId, env);
-  if (options.launched) return awaitLaunched(files, options.projectId, env, await options.launched);
+  if (options.launched) return awaitLaunched(files, await options.launched);
   const postmaster = await readPidFile(clusterPaths(options.projectId, env).dataDir);
   // One connection asks whether pg_net is ours and then watches for the worker's session: a
   // login per look would cost more than the look, while the worker itself is loading.
@@ -121,13 +121,13 @@ export async function ensurePgNetWorker(options: PgNetWorkerOptions & { launched
  * of its own to ask the server either (a server process and a SCRAM login on its way to a started
  * stack); a worker that fails otherwise is reported with its log, as any service.
  */
-async function awaitLaunched(files: ReturnType<typeof pgNetWorkerFiles>, projectId: string, env: NodeJS.ProcessEnv, launched: LaunchedService): Promise<{ pid: number; started: boolean } | undefined> {
+async function awaitLaunched(files: ReturnType<typeof pgNetWorkerFiles>, launched: LaunchedService): Promise<{ pid: number; started: boolean } | undefined> {
   try {
     await untilAnswering(files, KIND, launched);
     return { pid: launched.pid, started: true };
   } catch (error) {
+    // untilAnswering has already removed the record of a worker that exited.
     if (launched.exitCode() !== NO_PG_NET_EXIT_CODE) throw error;
-    await stopPgNetWorker(projectId, env);
     return undefined;
   }
 }
