@@ -55,7 +55,7 @@ function stackPids(root: string): Set<number> {
 function labelOf(pid: number): string {
   const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   if (argv.length === 1) return argv[0].replace(/127\.0\.0\.1\(\d+\) /, '');
-  const entry = argv.find((arg) => /\.(c?js|ts)$/.test(arg));
+  const entry = argv.find((arg) => /\.([cm]?js|ts)$/.test(arg));
   if (entry) return `node ${entry.split('/').slice(-2).join('/')}`;
   return argv[0].split('/').at(-1) ?? String(pid);
 }

@@ -2,7 +2,10 @@
  * postgres-meta on the native runtime: the published `@supabase/postgres-meta` package (the same
  * server the original runs as the `supabase/postgres-meta` image, started the same way, `node
  * dist/server/server.js`), as a supervised process of the native stack
- * (native/supervised-process.ts), connected to the project's database.
+ * (native/supervised-process.ts), connected to the project's database. The build bundles that
+ * server into one module, its rarely used heavy parts loaded on first use
+ * (scripts/bundle-pg-meta.js), which loads in half the time and memory; without a build, the
+ * package's own server.js runs.
  *
  * It listens on 127.0.0.1 at 8080, pg-meta's port in the original stack (`PG_META_PORT`), or at
  * SUPABASE_PG_META_PORT; the server also opens a metrics listener on the next port, so both must
@@ -15,6 +18,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ProjectConfig } from '../project/config.types.js';
 import { TaskError } from '../task-error.js';
+import { packageFileSync } from '../package-folder.js';
 import { freePort, isPortInUse } from '../native/port-check.js';
 import { baseChildEnv, httpAnswers, jsonBody, launchService, recordedUrl, serviceFiles, serviceStatus, spawnService, stopService, type LaunchSpec, type ServiceKind, type ServiceStatus } from '../native/supervised-process.js';
 
@@ -25,7 +29,8 @@ const HOST = '127.0.0.1';
 
 const kind: ServiceKind = {
   title: 'postgres-meta',
-  marker: path.join('postgres-meta', 'dist', 'server', 'server.js'),
+  // In the command line of either script: the bundle's name and the package's folder.
+  marker: 'postgres-meta',
   // Its root path names the package; /health answers the same for any server that has one.
   answers: (url) => httpAnswers(`${url}/`, jsonBody((body) => body.name === PACKAGE)),
 };
@@ -51,10 +56,17 @@ export function pgMetaPort(env: NodeJS.ProcessEnv = process.env): number {
  */
 export const PG_META_NODE_FLAGS = ['--max-semi-space-size=4'];
 
-/** The server script of the installed package. */
-function serverScript(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve(`${PACKAGE}/package.json`)), 'dist', 'server', 'server.js');
+/**
+ * The server script: the build's bundle of the package's server, else (no build yet) the
+ * package's own. Its age is not checked against the package's: the package's version is pinned,
+ * so whatever bundle the build made is of the same server.
+ */
+export function serverScript(): string {
+  try {
+    return packageFileSync(path.join('dist', 'tasks', 'pg-meta', 'postgres-meta-server.mjs'));
+  } catch {
+    return path.join(path.dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`)), 'dist', 'server', 'server.js');
+  }
 }
 
 /** Its pid record and log in the project's native folder. */

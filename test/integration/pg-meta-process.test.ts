@@ -43,9 +43,29 @@ describe('native postgres-meta', function () {
   it('runs with V8 young generation halves of 4 MiB, which loading the package would leave at 16 MiB and resident', async () => {
     const { pid } = await pgMetaStatus(config.project_id, env);
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    const script = argv.findIndex((arg) => arg.endsWith('/postgres-meta/dist/server/server.js'));
+    const script = argv.findIndex((arg) => arg.endsWith('/dist/tasks/pg-meta/postgres-meta-server.mjs'));
     assert.ok(script > 0, argv.join(' '));
     assert.ok(argv.slice(1, script).includes('--max-semi-space-size=4'), argv.join(' '));
+  });
+
+  it('formats, parses and deparses SQL with the modules the bundle loads on their first use', async () => {
+    const post = async (route: string, body: unknown) => {
+      const response = await fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      assert.equal(response.status, 200, route);
+      return response.text();
+    };
+    assert.equal(await post('/query/format', { query: 'select id, body from notes where id = 1' }), 'select\n  id,\n  body\nfrom\n  notes\nwhere\n  id = 1\n');
+    const parsed = JSON.parse(await post('/query/parse', { query: 'select 1 as "user"' })) as { stmts: unknown[] };
+    assert.equal(parsed.stmts.length, 1);
+    assert.equal(await post('/query/deparse', { ast: parsed }), 'SELECT 1 AS "user"');
+  });
+
+  it('creates a table through its DDL routes, quoting a name that needs it (pg-format, bundled with its list of reserved words)', async () => {
+    const created = await fetch(`${url}/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Order Lines', schema: 'public' }) });
+    assert.equal(created.status, 200, await created.clone().text());
+    assert.equal(((await created.json()) as { name: string }).name, 'Order Lines');
+    const query = await fetch(`${url}/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'drop table public."Order Lines"' }) });
+    assert.equal(query.status, 200);
   });
 
   it("reads the database's tables, columns and schemas", async () => {
