@@ -42,7 +42,9 @@ const MAX_PURPOSES = 64;
  * latest. `importExternal` is handed to the bundle as its import().
  */
 function loadCachedScript(file, { purpose, trainAfterMs, importExternal }) {
-  const source = fs.readFileSync(file, 'utf8');
+  // The build writes bundles in ASCII alone (scripts/commonjs-bundle.js asciiOnly): read as
+  // Latin-1, which decodes them as UTF-8 would, a third faster.
+  const source = fs.readFileSync(file).toString('latin1');
   const trained = trainedCache(file);
   let script = trained.data && compile(source, file, trained.data);
   const fromTrained = script !== undefined;

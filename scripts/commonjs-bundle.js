@@ -49,10 +49,11 @@ export function commonJsBundle(urlName, names) {
  * the cache against its own version and flags and the source, and compiles afresh when they differ.
  * A script compiled from a code cache cannot use import() on Node 20 (it throws "A dynamic import
  * callback was not specified"), so its import() calls are written as calls of importExternal,
- * which the loader defines as import().
+ * which the loader defines as import(). The file is ASCII alone (asciiOnly), so that the loader may
+ * read it as Latin-1.
  */
 export function writeCachedScript(file, code) {
-  const source = `(function (exports, require, module, __filename, __dirname, importExternal) {${withImportsReplaced(code, 'importExternal')}\n})`;
+  const source = `(function (exports, require, module, __filename, __dirname, importExternal) {${asciiOnly(withImportsReplaced(code, 'importExternal'))}\n})`;
   writeFileSync(file, source);
   writeFileSync(file.replace(/\.js$/, '.cache'), new vm.Script(source, { filename: file }).createCachedData());
 }
@@ -79,4 +80,27 @@ function withImportsReplaced(text, name) {
     from = start + 'import'.length;
   }
   return out + text.slice(from);
+}
+
+/**
+ * `text` in ASCII alone: the loader (bin/cached-script.js) decodes a bundle as Latin-1, which reads
+ * ASCII as UTF-8 would, a third faster (the 2.3 MB the CLI and the gateway each read at every run:
+ * 24 against 33 ms; `status` 7 ms sooner, medians of 25 interleaved). esbuild already escapes every character past ASCII in
+ * code (its default charset); what is left are the license comments it keeps, where a name's é
+ * becomes \u00e9, as it would be in a string. Anything past ASCII outside a comment fails the
+ * build, rather than a bundle the loader would misread.
+ */
+function asciiOnly(text) {
+  const comments = [];
+  for (const token of acorn.tokenizer(text, { ecmaVersion: 'latest', onComment: (block, body, start, end) => comments.push([start, end]) })) void token;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of comments) {
+    out += text.slice(from, start) + text.slice(start, end).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    from = end;
+  }
+  out += text.slice(from);
+  const stray = /[\u0080-\uffff]/.exec(out);
+  if (stray) throw new Error(`a bundle holds ${JSON.stringify(stray[0])} outside a comment, at ${JSON.stringify(out.slice(Math.max(0, stray.index - 40), stray.index + 10))}: bin/cached-script.js reads bundles as ASCII`);
+  return out;
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const LOADER = fileURLToPath(new URL('../../bin/cached-script.js', import.meta.url));
+const WRITER = fileURLToPath(new URL('../../scripts/commonjs-bundle.js', import.meta.url));
 
 /** A bundle as scripts/commonjs-bundle.js writes them, with functions compiled only when called. */
 const BUNDLE = `(function (exports, require, module, __filename, __dirname, importExternal) {
@@ -137,5 +138,28 @@ process.stdout.write(bundle.answer(3) + ' ' + bundle.importer);`;
     } finally {
       child.kill('SIGKILL');
     }
+  });
+
+  /** Runs the build's writeCachedScript on `code` (as esbuild would hand it over) into the test's bundle. */
+  const write = (code: string) =>
+    spawnSync(process.execPath, ['--input-type=module', '-e', `import { writeCachedScript } from ${JSON.stringify(WRITER)}; writeCachedScript(${JSON.stringify(bundle)}, ${JSON.stringify(code)});`], { encoding: 'utf8' });
+
+  it('is handed bundles in ASCII alone: the build escapes what a license comment holds past it, and V8 takes the build cache of what the loader reads', () => {
+    const result = write(`/*! pkg 1.0 | (c) H\u00e9ctor W\u00e4rting */\nmodule.exports.answer = (n) => n * n + 5; module.exports.importer = typeof importExternal; module.exports.word = "caf\\u00e9";`);
+    assert.equal(result.status, 0, result.stderr);
+    const bytes = readFileSync(bundle);
+    assert.ok(bytes.every((byte) => byte < 0x80));
+    assert.match(bytes.toString('latin1'), /H\\u00e9ctor W\\u00e4rting/);
+    const check = spawnSync(process.execPath, ['-e', `const fs = require('fs'), vm = require('vm'); const s = new vm.Script(fs.readFileSync(${JSON.stringify(bundle)}).toString('latin1'), { filename: ${JSON.stringify(bundle)}, cachedData: fs.readFileSync(${JSON.stringify(bundle.replace(/\.js$/, '.cache'))}) }); process.stdout.write(String(s.cachedDataRejected));`], { encoding: 'utf8' });
+    assert.equal(check.stdout, 'false');
+    const loaded = spawnSync(process.execPath, ['-e', `const b = require(${JSON.stringify(LOADER)}).loadCachedScript(${JSON.stringify(bundle)}, { purpose: 'x', importExternal: (s) => import(s) }); process.stdout.write(b.answer(3) + ' ' + b.word);`], { encoding: 'utf8', env: env() });
+    assert.equal(loaded.stdout, '14 caf\u00e9');
+  });
+
+  it('fails the build, naming it, on a character past ASCII outside a comment', () => {
+    const result = write('module.exports.word = "caf\u00e9";');
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, /a bundle holds "\u00e9" outside a comment, at .*caf.*: bin\/cached-script\.js reads bundles as ASCII/);
+    assert.equal(existsSync(bundle.replace(/\.js$/, '.cache')), false);
   });
 });
