@@ -44,11 +44,23 @@ export function ownExtensions(): Promise<OwnExtension[]> {
   return cached;
 }
 
+/**
+ * The content of one of our files, read once per process and all at once: the overlay's key
+ * (ownExtensionsDigest) and the module's (own-modules.ts) both hash the same sources on the way
+ * of every start, where reading them one after the other cost some 10 ms.
+ */
+export function ownFileContent(file: string): Promise<Buffer> {
+  let content = contents.get(file);
+  if (!content) contents.set(file, (content = readFile(file)));
+  return content;
+}
+const contents = new Map<string, Promise<Buffer>>();
+
 /** A digest of every file's name and content: an edited script makes a new overlay install. */
 export async function ownExtensionsDigest(): Promise<string> {
+  const files = (await ownExtensions()).flatMap((extension) => [...extension.files, ...extension.sources]);
+  const read = await Promise.all(files.map((file) => ownFileContent(file.path)));
   const hash = createHash('sha256');
-  for (const extension of await ownExtensions()) {
-    for (const file of [...extension.files, ...extension.sources]) hash.update(file.name).update('\0').update(await readFile(file.path)).update('\0');
-  }
+  files.forEach((file, index) => hash.update(file.name).update('\0').update(read[index]).update('\0'));
   return hash.digest('hex');
 }

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { OwnExtension } from './own-extensions.js';
+import { ownFileContent, type OwnExtension } from './own-extensions.js';
 import { exists } from '../fs-exists.js';
 
 /** Where Debian's postgresql-server-dev-15 puts the headers extensions are compiled against. */
@@ -57,7 +57,8 @@ function compileArgs(toolchain: Toolchain, sources: string[], output: string): s
 async function buildModule(extension: OwnExtension, toolchain: Toolchain, home: string): Promise<OwnModule> {
   const hash = createHash('sha256').update(toolchain.compiler).update('\0').update(toolchain.version);
   hash.update(JSON.stringify(compileArgs(toolchain, [], '')));
-  for (const source of extension.sources) hash.update(source.name).update('\0').update(await readFile(source.path)).update('\0');
+  const read = await Promise.all(extension.sources.map((source) => ownFileContent(source.path)));
+  extension.sources.forEach((source, index) => hash.update(source.name).update('\0').update(read[index]).update('\0'));
   const folder = path.join(home, '.modules', `${extension.folder}-${hash.digest('hex').slice(0, 16)}`);
   const file = path.join(folder, `${extension.folder}.so`);
   if (await exists(file)) return { folder: extension.folder, file };
