@@ -25,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PG_OPTIONAL_BINDINGS } from './commonjs-bundle.js';
 
 const PACKAGE = '@supabase/postgres-meta';
 const packageRoot = path.dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`));
@@ -98,8 +99,7 @@ await build({
   // Whitespace and syntax only: a server keeps its functions' names (commonjs-bundle.js NAMES).
   minifyWhitespace: true,
   minifySyntax: true,
-  // pg's optional native and Cloudflare bindings, never loaded.
-  external: ['pg-native', 'pg-cloudflare'],
+  external: PG_OPTIONAL_BINDINGS,
   plugins: [packagePlugin],
   banner: {
     js: [

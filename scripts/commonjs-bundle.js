@@ -49,58 +49,56 @@ export function commonJsBundle(urlName, names) {
  * the cache against its own version and flags and the source, and compiles afresh when they differ.
  * A script compiled from a code cache cannot use import() on Node 20 (it throws "A dynamic import
  * callback was not specified"), so its import() calls are written as calls of importExternal,
- * which the loader defines as import(). The file is ASCII alone (asciiOnly), so that the loader may
- * read it as Latin-1.
+ * which the loader defines as import(). The file is ASCII alone (loadableBody), so that the loader
+ * may read it as Latin-1.
  */
 export function writeCachedScript(file, code) {
-  const source = `(function (exports, require, module, __filename, __dirname, importExternal) {${asciiOnly(withImportsReplaced(code, 'importExternal'))}\n})`;
+  const source = `(function (exports, require, module, __filename, __dirname, importExternal) {${loadableBody(code, 'importExternal')}\n})`;
   writeFileSync(file, source);
   writeFileSync(file.replace(/\.js$/, '.cache'), new vm.Script(source, { filename: file }).createCachedData());
 }
 
 /**
- * `code` with every `import(` call written as a call of `name`: found by acorn's tokenizer, which
- * knows strings, template literals, comments and regular expressions from code (no text in them
- * changes), and a property named import (`x.import(`) from the keyword.
+ * `code` as the loader can take it, from one pass of acorn's tokenizer (which knows strings,
+ * template literals, comments and regular expressions from code, and a property named import,
+ * `x.import(`, from the keyword):
+ * - every `import(` call is written as a call of `importName`;
+ * - it is ASCII alone: the loader (bin/cached-script.js) decodes a bundle as Latin-1, which reads
+ *   ASCII as UTF-8 would, a third faster (the 2.3 MB the CLI and the gateway each read at every
+ *   run: 24 against 33 ms; `status` 7 ms sooner, medians of 25 interleaved). esbuild already
+ *   escapes every character past ASCII in code (its default charset); what is left are the
+ *   license comments it keeps, where an accented letter of a name is written as its \u escape.
+ *   Anything past ASCII outside a comment fails the build, rather than a bundle the loader would
+ *   misread.
  */
-function withImportsReplaced(text, name) {
-  const starts = [];
+function loadableBody(text, importName) {
+  /** What to write instead of text[start, end), in the order of start. */
+  const edits = [];
+  const onComment = (block, body, start, end) => {
+    const comment = text.slice(start, end);
+    if (NOT_ASCII.test(comment)) edits.push({ start, end, text: comment.replace(NOT_ASCII_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) });
+  };
   let before;
   let last;
-  for (const token of acorn.tokenizer(text, { ecmaVersion: 'latest' })) {
+  for (const token of acorn.tokenizer(text, { ecmaVersion: 'latest', onComment })) {
     const afterDot = before?.type === acorn.tokTypes.dot || before?.type === acorn.tokTypes.questionDot;
-    if (last?.type === acorn.tokTypes._import && token.type === acorn.tokTypes.parenL && !afterDot) starts.push(last.start);
+    if (last?.type === acorn.tokTypes._import && token.type === acorn.tokTypes.parenL && !afterDot) edits.push({ start: last.start, end: last.end, text: importName });
     before = last;
     last = token;
   }
+  // A comment between `import` and its parenthesis is reported before the call is recognised.
+  edits.sort((a, b) => a.start - b.start);
   let out = '';
   let from = 0;
-  for (const start of starts) {
-    out += `${text.slice(from, start)}${name}`;
-    from = start + 'import'.length;
-  }
-  return out + text.slice(from);
-}
-
-/**
- * `text` in ASCII alone: the loader (bin/cached-script.js) decodes a bundle as Latin-1, which reads
- * ASCII as UTF-8 would, a third faster (the 2.3 MB the CLI and the gateway each read at every run:
- * 24 against 33 ms; `status` 7 ms sooner, medians of 25 interleaved). esbuild already escapes every character past ASCII in
- * code (its default charset); what is left are the license comments it keeps, where a name's é
- * becomes \u00e9, as it would be in a string. Anything past ASCII outside a comment fails the
- * build, rather than a bundle the loader would misread.
- */
-function asciiOnly(text) {
-  const comments = [];
-  for (const token of acorn.tokenizer(text, { ecmaVersion: 'latest', onComment: (block, body, start, end) => comments.push([start, end]) })) void token;
-  let out = '';
-  let from = 0;
-  for (const [start, end] of comments) {
-    out += text.slice(from, start) + text.slice(start, end).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    from = end;
+  for (const edit of edits) {
+    out += text.slice(from, edit.start) + edit.text;
+    from = edit.end;
   }
   out += text.slice(from);
-  const stray = /[\u0080-\uffff]/.exec(out);
+  const stray = NOT_ASCII.exec(out);
   if (stray) throw new Error(`a bundle holds ${JSON.stringify(stray[0])} outside a comment, at ${JSON.stringify(out.slice(Math.max(0, stray.index - 40), stray.index + 10))}: bin/cached-script.js reads bundles as ASCII`);
   return out;
 }
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+const NOT_ASCII_ALL = /[\u0080-\uffff]/g;

@@ -61,7 +61,7 @@ export const PG_META_NODE_FLAGS = ['--max-semi-space-size=4'];
  * package's own. Its age is not checked against the package's: the package's version is pinned,
  * so whatever bundle the build made is of the same server.
  */
-export function serverScript(): string {
+function serverScript(): string {
   try {
     return packageFileSync(path.join('dist', 'tasks', 'pg-meta', 'postgres-meta-server.mjs'));
   } catch {
