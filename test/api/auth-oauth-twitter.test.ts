@@ -22,6 +22,7 @@ import { createClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+import { reachesOrigin } from './support/redirect-target.js';
 
 const CONSUMER_KEY = 'tw-consumer-key';
 const CONSUMER_SECRET = 'tw consumer/secret+&';
@@ -147,7 +148,7 @@ async function browse(start: string, stopAt: string, jar = new Map<string, strin
     assert.equal(response.status, 302, `${url} answered ${response.status}: ${await response.text()}`);
     const location = new URL(response.headers.get('location')!, url).toString();
     hops.push(location);
-    if (location.startsWith(stopAt)) return { location, hops, jar };
+    if (reachesOrigin(location, stopAt)) return { location, hops, jar };
     url = location;
   }
   throw new Error(`no redirect to ${stopAt} after ${hops.join(' -> ')}`);

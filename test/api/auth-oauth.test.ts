@@ -19,6 +19,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, decodeJwt } from 'jose';
 import pg from 'pg';
 import { cliProject, type CliProject } from '../integration/support/cli-project.js';
+import { reachesOrigin } from './support/redirect-target.js';
 
 interface Stack {
   apiUrl: string;
@@ -119,7 +120,7 @@ async function follow(start: string, stopAt: string): Promise<{ location: string
     const location = response.headers.get('location');
     assert.equal(response.status, 302, `${url} answered ${response.status}: ${await response.text()}`);
     hops.push(location!);
-    if (location!.startsWith(stopAt)) return { location: location!, hops };
+    if (reachesOrigin(location!, stopAt)) return { location: location!, hops };
     url = location!;
   }
   throw new Error(`no redirect to ${stopAt} after ${hops.join(' -> ')}`);
