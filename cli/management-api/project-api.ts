@@ -5,6 +5,7 @@
 import type { CommandContext } from '../context.js';
 import { managementApi } from '../../tasks/management-api/client/command-client.js';
 import { resolveProjectRef } from '../project-ref.js';
+import { stdinIsTerminal } from '../prompt.js';
 import type { ManagementClient } from '../../tasks/management-api/client/client.js';
 
 export interface ProjectApi {
@@ -20,5 +21,5 @@ export async function projectApi(ctx: CommandContext): Promise<ProjectApi> {
 
 /** Whether a person can answer prompts: the original asks only when standard input is a terminal. */
 export function canPrompt(ctx: CommandContext): boolean {
-  return Boolean(process.stdin.isTTY) && ctx.io.interactive;
+  return stdinIsTerminal(ctx) && ctx.io.interactive;
 }
