@@ -25,7 +25,7 @@ export function medianOf(runs: number, run: () => number): number {
 }
 
 /** Busy and total jiffies of all processors since boot (/proc/stat's first line). */
-function cpuJiffies(): { busy: number; total: number } {
+export function cpuJiffies(): { busy: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((sum, value) => sum + value, 0);
   // idle and iowait are the 4th and 5th fields.

@@ -10,6 +10,11 @@
  * migrations (about 4,300 lines), as a project used for a while has. With BENCH_BEFORE (a built
  * copy of an earlier commit) its `start` is measured in the same rounds, on projects of its own.
  *
+ * Beside each ratio, how busy the machine's processors were while the command ran (all of them,
+ * over its wall time: the machine is quiet before each one, see untilQuiet): a start whose
+ * processes keep every processor busy is bound by the CPU they need together, not by any wait, and
+ * only doing less work (fewer or lighter processes) makes it faster.
+ *
  * Needs a build (`npm run build`): it runs bin/supabase.js as users do.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,7 +27,8 @@ import { withMergedExtensions } from '../tasks/native/pg-overlay.js';
 import { preloadOptions } from '../tasks/native/preload.js';
 import { serviceUser } from '../tasks/native/service-user.js';
 import { clusterPaths } from '../tasks/native/native-paths.js';
-import { beforeRoot, interleaved, reportRatios } from './measure.js';
+import { beforeRoot, cpuJiffies, interleaved, median, reportRatios } from './measure.js';
+import { availableParallelism } from 'node:os';
 import type { NewEvent } from '../machines/journal/journal-event.js';
 import { JournalStore } from '../tasks/journal/journal-store.js';
 import { withPortsAround } from './project-ports.js';
@@ -44,11 +50,20 @@ const livedIn = mkdtempSync(path.join(tmpdir(), 'bench-restart-lived-in-'));
 const beforeFolder = beforeBin && mkdtempSync(path.join(tmpdir(), 'bench-restart-before-'));
 const beforeLivedIn = beforeBin && mkdtempSync(path.join(tmpdir(), 'bench-restart-lived-in-before-'));
 
-function timed(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string; env?: NodeJS.ProcessEnv } = {}): number {
+/** Per measurement, the processors' busy share while it ran (of all of them: 1 = every one busy). */
+const busyShares: Record<string, number[]> = {};
+
+function timed(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string; env?: NodeJS.ProcessEnv } = {}, busyAs?: string): number {
+  const cpu = cpuJiffies();
   const began = process.hrtime.bigint();
   const result = spawnSync(command, args, { cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe'], ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
-  return Number(process.hrtime.bigint() - began) / 1e6;
+  const ms = Number(process.hrtime.bigint() - began) / 1e6;
+  if (busyAs) {
+    const after = cpuJiffies();
+    (busyShares[busyAs] ??= []).push((after.busy - cpu.busy) / Math.max(1, after.total - cpu.total));
+  }
+  return ms;
 }
 
 /** A project made by `init` in `at`, its ports moved around `port`, started once and stopped (by `cli`). */
@@ -96,8 +111,8 @@ try {
   const serverOptions = ['-p', String(PORT), ...(await preloadOptions(bins))].join(' ');
   // Inside the data folder: the one place the server's user can surely write.
   const floorLog = path.join(dataDir, 'floor.log');
-  const ours = (cli: string, at = folder, startEnv = env) => () => {
-    const ms = timed(process.execPath, [cli, 'start'], { cwd: at, env: startEnv });
+  const ours = (name: string, cli: string, at = folder, startEnv = env) => () => {
+    const ms = timed(process.execPath, [cli, 'start'], { cwd: at, env: startEnv }, name);
     timed(process.execPath, [cli, 'stop'], { cwd: at });
     return ms;
   };
@@ -114,20 +129,20 @@ try {
   const bareLog = path.join(bareDir, 'floor.log');
   const samples = interleaved(RUNS, {
     'pg_ctl start -w (default cluster)': () => {
-      const ms = timed(pgCtl, ['start', '-w', '-s', '-D', bareDir, '-l', bareLog, '-o', `-p ${PORT + 5} -k ${bareDir}`], user);
+      const ms = timed(pgCtl, ['start', '-w', '-s', '-D', bareDir, '-l', bareLog, '-o', `-p ${PORT + 5} -k ${bareDir}`], user, 'pg_ctl start -w (default cluster)');
       timed(pgCtl, ['stop', '-s', '-m', 'fast', '-D', bareDir], user);
       return ms;
     },
     'pg_ctl start -w': () => {
-      const ms = timed(pgCtl, ['start', '-w', '-s', '-D', dataDir, '-l', floorLog, '-o', serverOptions], user);
+      const ms = timed(pgCtl, ['start', '-w', '-s', '-D', dataDir, '-l', floorLog, '-o', serverOptions], user, 'pg_ctl start -w');
       timed(pgCtl, ['stop', '-s', '-m', 'fast', '-D', dataDir], user);
       return ms;
     },
-    'supabase start (data kept)': ours(bin),
-    ...(extraCerts ? { 'supabase start (data kept, NODE_EXTRA_CA_CERTS unset)': ours(bin, folder, withoutExtraCerts) } : {}),
-    ...(beforeBin && beforeFolder ? { 'supabase start (data kept, before)': ours(beforeBin, beforeFolder) } : {}),
-    'supabase start (data kept, lived-in project)': ours(bin, livedIn),
-    ...(beforeBin && beforeLivedIn ? { 'supabase start (data kept, lived-in project, before)': ours(beforeBin, beforeLivedIn) } : {}),
+    'supabase start (data kept)': ours('supabase start (data kept)', bin),
+    ...(extraCerts ? { 'supabase start (data kept, NODE_EXTRA_CA_CERTS unset)': ours('supabase start (data kept, NODE_EXTRA_CA_CERTS unset)', bin, folder, withoutExtraCerts) } : {}),
+    ...(beforeBin && beforeFolder ? { 'supabase start (data kept, before)': ours('supabase start (data kept, before)', beforeBin, beforeFolder) } : {}),
+    'supabase start (data kept, lived-in project)': ours('supabase start (data kept, lived-in project)', bin, livedIn),
+    ...(beforeBin && beforeLivedIn ? { 'supabase start (data kept, lived-in project, before)': ours('supabase start (data kept, lived-in project, before)', beforeBin, beforeLivedIn) } : {}),
   });
   reportRatios('pg_ctl start -w', samples, 'ms', { 'supabase start (data kept)': '<= 3x', 'supabase start (data kept, lived-in project)': '<= 3x' });
   console.log('');
@@ -136,6 +151,13 @@ try {
     'supabase start (data kept, NODE_EXTRA_CA_CERTS unset)': '<= 3x (#42)',
     'supabase start (data kept, lived-in project)': '<= 3x (#42)',
   });
+  console.log('');
+  const processors = availableParallelism();
+  for (const [name, shares] of Object.entries(busyShares)) {
+    // The warm-up round is left out, as in the timings.
+    const share = median(shares.slice(1));
+    console.log(`${name}: processors busy while it ran: ${(share * processors).toFixed(2)} of ${processors} (median of ${shares.length - 1})`);
+  }
 } finally {
   for (const at of [folder, livedIn, beforeFolder, beforeLivedIn].filter((at): at is string => Boolean(at))) {
     spawnSync(process.execPath, [bin, 'stop', '--no-backup'], { cwd: at, env, stdio: 'ignore' });
