@@ -19,7 +19,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBinaries } from '../tasks/native/pg-binaries.js';
@@ -28,7 +28,6 @@ import { preloadOptions } from '../tasks/native/preload.js';
 import { serviceUser } from '../tasks/native/service-user.js';
 import { clusterPaths } from '../tasks/native/native-paths.js';
 import { beforeRoot, cpuJiffies, interleaved, median, reportRatios } from './measure.js';
-import { availableParallelism } from 'node:os';
 import type { NewEvent } from '../machines/journal/journal-event.js';
 import { JournalStore } from '../tasks/journal/journal-store.js';
 import { withPortsAround } from './project-ports.js';
@@ -53,7 +52,9 @@ const beforeLivedIn = beforeBin && mkdtempSync(path.join(tmpdir(), 'bench-restar
 /** Per measurement, the processors' busy share while it ran (of all of them: 1 = every one busy). */
 const busyShares: Record<string, number[]> = {};
 
-function timed(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string; env?: NodeJS.ProcessEnv } = {}, busyAs?: string): number {
+type RunOptions = { uid?: number; gid?: number; cwd?: string; env?: NodeJS.ProcessEnv };
+
+function timed(command: string, args: string[], options: RunOptions = {}, busyAs?: string): number {
   const cpu = cpuJiffies();
   const began = process.hrtime.bigint();
   const result = spawnSync(command, args, { cwd: folder, env, stdio: ['ignore', 'ignore', 'pipe'], ...options });
@@ -111,11 +112,19 @@ try {
   const serverOptions = ['-p', String(PORT), ...(await preloadOptions(bins))].join(' ');
   // Inside the data folder: the one place the server's user can surely write.
   const floorLog = path.join(dataDir, 'floor.log');
-  const ours = (name: string, cli: string, at = folder, startEnv = env) => () => {
-    const ms = timed(process.execPath, [cli, 'start'], { cwd: at, env: startEnv }, name);
-    timed(process.execPath, [cli, 'stop'], { cwd: at });
-    return ms;
-  };
+  type Run = [command: string, args: string[], options?: RunOptions];
+  /** The measurement `name`: `start` timed (its busy share kept under the same name), then `stop`, not timed. */
+  const startThenStop = (name: string, start: Run, stop: Run) => ({
+    [name]: () => {
+      const ms = timed(start[0], start[1], start[2], name);
+      timed(...stop);
+      return ms;
+    },
+  });
+  const ours = (name: string, cli: string, at = folder, startEnv = env) =>
+    startThenStop(name, [process.execPath, [cli, 'start'], { cwd: at, env: startEnv }], [process.execPath, [cli, 'stop'], { cwd: at }]);
+  const pgCtlStart = (name: string, dir: string, log: string, serverArgs: string) =>
+    startThenStop(name, [pgCtl, ['start', '-w', '-s', '-D', dir, '-l', log, '-o', serverArgs], user], [pgCtl, ['stop', '-s', '-m', 'fast', '-D', dir], user]);
   // A machine that sets NODE_EXTRA_CA_CERTS (this one does, to the system's whole bundle) makes
   // Node 20 parse that file as every process starts, some 30 ms before the CLI's first line runs;
   // few users set it, so start is also measured as theirs runs, the variable unset.
@@ -128,21 +137,13 @@ try {
   timed(initdb, ['-D', bareDir, '-A', 'trust', '-U', 'postgres', '--no-sync'], user);
   const bareLog = path.join(bareDir, 'floor.log');
   const samples = interleaved(RUNS, {
-    'pg_ctl start -w (default cluster)': () => {
-      const ms = timed(pgCtl, ['start', '-w', '-s', '-D', bareDir, '-l', bareLog, '-o', `-p ${PORT + 5} -k ${bareDir}`], user, 'pg_ctl start -w (default cluster)');
-      timed(pgCtl, ['stop', '-s', '-m', 'fast', '-D', bareDir], user);
-      return ms;
-    },
-    'pg_ctl start -w': () => {
-      const ms = timed(pgCtl, ['start', '-w', '-s', '-D', dataDir, '-l', floorLog, '-o', serverOptions], user, 'pg_ctl start -w');
-      timed(pgCtl, ['stop', '-s', '-m', 'fast', '-D', dataDir], user);
-      return ms;
-    },
-    'supabase start (data kept)': ours('supabase start (data kept)', bin),
-    ...(extraCerts ? { 'supabase start (data kept, NODE_EXTRA_CA_CERTS unset)': ours('supabase start (data kept, NODE_EXTRA_CA_CERTS unset)', bin, folder, withoutExtraCerts) } : {}),
-    ...(beforeBin && beforeFolder ? { 'supabase start (data kept, before)': ours('supabase start (data kept, before)', beforeBin, beforeFolder) } : {}),
-    'supabase start (data kept, lived-in project)': ours('supabase start (data kept, lived-in project)', bin, livedIn),
-    ...(beforeBin && beforeLivedIn ? { 'supabase start (data kept, lived-in project, before)': ours('supabase start (data kept, lived-in project, before)', beforeBin, beforeLivedIn) } : {}),
+    ...pgCtlStart('pg_ctl start -w (default cluster)', bareDir, bareLog, `-p ${PORT + 5} -k ${bareDir}`),
+    ...pgCtlStart('pg_ctl start -w', dataDir, floorLog, serverOptions),
+    ...ours('supabase start (data kept)', bin),
+    ...(extraCerts ? ours('supabase start (data kept, NODE_EXTRA_CA_CERTS unset)', bin, folder, withoutExtraCerts) : {}),
+    ...(beforeBin && beforeFolder ? ours('supabase start (data kept, before)', beforeBin, beforeFolder) : {}),
+    ...ours('supabase start (data kept, lived-in project)', bin, livedIn),
+    ...(beforeBin && beforeLivedIn ? ours('supabase start (data kept, lived-in project, before)', beforeBin, beforeLivedIn) : {}),
   });
   reportRatios('pg_ctl start -w', samples, 'ms', { 'supabase start (data kept)': '<= 3x', 'supabase start (data kept, lived-in project)': '<= 3x' });
   console.log('');
